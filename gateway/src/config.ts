@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/** Environment, parsed and validated once at start (DESIGN 5). */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  MYSQL_URL: z.string().url().default('mysql://root@127.0.0.1:3306/infinitum'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().default('infinitum:'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  HOUSEHOLD_SALT: z.string().min(16, 'HOUSEHOLD_SALT must be at least 16 characters').optional(),
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Infinitum <no-reply@infinitum.local>'),
+  PUBLIC_URL: z.string().url().default('http://localhost:4000'),
+  ADMIN_EMAIL: z.string().email().default('admin@infinitum.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  WORKER: z.enum(['0', '1']).default('1'),
+  TRUSTED_PROXIES: z.string().default(''),
+  SPOOL_DIR: z.string().default('.spool'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.string().default('1mb'),
+  INGEST_BODY_LIMIT: z.string().default('20mb'),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'HOUSEHOLD_SALT'> & {
+  JWT_SECRET: string;
+  HOUSEHOLD_SALT: string;
+  warnings: string[];
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const warnings: string[] = [];
+  const secret = (name: 'JWT_SECRET' | 'HOUSEHOLD_SALT'): string => {
+    const value = c[name];
+    if (value) return value;
+    if (c.NODE_ENV === 'production') {
+      throw new ConfigError(`${name} is required in production; set it in the environment (see .env.example).`);
+    }
+    warnings.push(`${name} is not set: using a generated one for this process (development only).`);
+    return randomBytes(32).toString('hex');
+  };
+  return { ...c, JWT_SECRET: secret('JWT_SECRET'), HOUSEHOLD_SALT: secret('HOUSEHOLD_SALT'), warnings };
+}

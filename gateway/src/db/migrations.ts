@@ -1,0 +1,5 @@
+import { Initial1795304391041 } from './migrations/1795304391041-initial';
+import { ReferenceData1795304391042 } from './migrations/1795304391042-reference-data';
+
+// Ordered list of migrations; `npm run check` fails when entities and migrations drift.
+export const migrations: Function[] = [Initial1795304391041, ReferenceData1795304391042];

@@ -1,0 +1,12 @@
+import { join } from 'node:path';
+import { buildGatewaySchema } from './schema';
+
+/** Writes schema.graphql at the repository root (committed; `npm run check` diffs it). */
+const target = process.argv[2] ?? join(__dirname, '..', '..', '..', 'schema.graphql');
+buildGatewaySchema(target).then(
+  () => console.log(`schema written to ${target}`),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,66 @@
+import jwt from 'jsonwebtoken';
+import { unauthenticated } from '../../shared/errors';
+import { type Actor, type Role, parseRole } from '../../shared/roles';
+
+const ISSUER = 'infinitum';
+const AUDIENCE = 'infinitum-api';
+const TYP = 'access';
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+interface AccessClaims {
+  sub: string;
+  typ: typeof TYP;
+  role: Role;
+  eid: number;
+  name: string;
+  email: string;
+}
+
+/** Access JWT: 15 minutes, HS256 pinned, iss/aud/typ checked (issue: foundation, item 4). */
+export function signAccessToken(secret: string, actor: Actor, nowSeconds = Math.floor(Date.now() / 1000)): string {
+  const claims: AccessClaims = {
+    sub: String(actor.userId),
+    typ: TYP,
+    role: actor.role,
+    eid: actor.entityId,
+    name: actor.name,
+    email: actor.email,
+  };
+  return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + ACCESS_TOKEN_SECONDS }, secret, {
+    algorithm: 'HS256',
+    issuer: ISSUER,
+    audience: AUDIENCE,
+  });
+}
+
+export function verifyAccessToken(secret: string, token: string): Actor {
+  let payload: jwt.JwtPayload;
+  try {
+    const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    if (typeof decoded === 'string') throw new Error('unexpected payload');
+    payload = decoded;
+  } catch {
+    throw unauthenticated('Invalid or expired access token.');
+  }
+  const parsed = typeof payload.role === 'string' ? parseRole(payload.role) : null;
+  if (payload.typ !== TYP || !parsed || !payload.sub || !/^\d+$/.test(payload.sub)) {
+    throw unauthenticated('Invalid or expired access token.');
+  }
+  return {
+    userId: Number(payload.sub),
+    name: String(payload.name ?? ''),
+    email: String(payload.email ?? ''),
+    role: payload.role as Role,
+    entityType: parsed.entityType,
+    entityId: Number(payload.eid ?? 0),
+    admin: parsed.admin,
+  };
+}
+
+/** `Authorization: Bearer <token>` -> actor, or null when absent. Throws 401 on a bad token. */
+export function actorFromAuthorization(secret: string, header: string | undefined): Actor | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) throw unauthenticated('Invalid Authorization header.');
+  return verifyAccessToken(secret, m[1]);
+}

@@ -1,0 +1,39 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Audited } from '../../db/columns';
+
+/** 0 No Charge, 1 Customer, 2 Booking Entity (spec 3). */
+export type BillingEntity = 0 | 1 | 2;
+
+@Entity('customer')
+export class Customer extends Audited {
+  @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
+  id: number;
+
+  @Column({ name: 'cust_name', type: 'varchar', length: 150 })
+  custName: string;
+
+  @Column({ name: 'display_name', type: 'varchar', length: 150, nullable: true })
+  displayName: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  domain: string | null;
+
+  @Column({ name: 'admin_email', type: 'varchar', length: 255, nullable: true })
+  adminEmail: string | null;
+
+  @Column({ name: 'taxonomy_id', type: 'int', unsigned: true, default: 0 })
+  taxonomyId: number;
+
+  @Column({ name: 'country_code', type: 'char', length: 2 })
+  countryCode: string;
+
+  /** IANA zone in which local dates, weekdays and dayparts are computed (DESIGN 2). */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64 })
+  timeZone: string;
+
+  @Column({ name: 'billing_entity', type: 'tinyint', unsigned: true, default: 2 })
+  billingEntity: BillingEntity;
+
+  @Column({ type: 'tinyint', unsigned: true, default: 1 })
+  status: number;
+}

@@ -1,0 +1,84 @@
+/**
+ * Roles and permissions (spec 6), pure: every service asks these questions,
+ * no resolver or route answers them itself.
+ */
+export const ENTITY_TYPES = ['SYSTEM', 'CUSTOMER', 'AGENCY', 'BROADCASTER', 'ADTECH'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+export type OrgEntityType = Exclude<EntityType, 'SYSTEM'>;
+
+/** Entity type numbers of the API: 1 client, 2 agency, 3 broadcaster, 4 adtech (spec 3). */
+export const ENTITY_TYPE_NUMBER: Record<OrgEntityType, number> = { CUSTOMER: 1, AGENCY: 2, BROADCASTER: 3, ADTECH: 4 };
+export const ENTITY_TYPE_BY_NUMBER: Record<number, OrgEntityType> = { 1: 'CUSTOMER', 2: 'AGENCY', 3: 'BROADCASTER', 4: 'ADTECH' };
+
+export type Role =
+  | 'ROLE_ADMIN'
+  | `ROLE_${OrgEntityType}_ADMIN`
+  | `ROLE_${OrgEntityType}_USER`;
+
+/** Who is calling: built from a verified access token, never from the request body. */
+export interface Actor {
+  userId: number;
+  name: string;
+  email: string;
+  role: Role;
+  entityType: EntityType;
+  entityId: number;
+  admin: boolean;
+}
+
+export function roleOf(u: { entityType: EntityType; admin: boolean }): Role {
+  if (u.entityType === 'SYSTEM') return 'ROLE_ADMIN';
+  return `ROLE_${u.entityType}_${u.admin ? 'ADMIN' : 'USER'}` as Role;
+}
+
+export function parseRole(role: string): { entityType: EntityType; admin: boolean } | null {
+  if (role === 'ROLE_ADMIN') return { entityType: 'SYSTEM', admin: true };
+  const m = /^ROLE_(CUSTOMER|AGENCY|BROADCASTER|ADTECH)_(ADMIN|USER)$/.exec(role);
+  return m ? { entityType: m[1] as OrgEntityType, admin: m[2] === 'ADMIN' } : null;
+}
+
+export const isSuperAdmin = (a: Actor) => a.role === 'ROLE_ADMIN';
+/** An admin of an organisation (not the super admin). */
+export const isEntityAdmin = (a: Actor) => a.entityType !== 'SYSTEM' && a.admin;
+export const isAdmin = (a: Actor) => isSuperAdmin(a) || isEntityAdmin(a);
+
+/** Derived flags of the logged-in user (spec 3). */
+export function flagsOf(a: Actor, countryList: string[]) {
+  return {
+    isMultiCountry: countryList.length > 1,
+    isAdTechUser: a.entityType === 'ADTECH',
+    isBroadcaster: a.entityType === 'BROADCASTER',
+    isAgency: a.entityType === 'AGENCY',
+    isCustomer: a.entityType === 'CUSTOMER',
+    isSuperUser: isSuperAdmin(a),
+    isEntityAdmin: isEntityAdmin(a),
+    isAdmin: isAdmin(a),
+    isSuperAdmin: isSuperAdmin(a),
+  };
+}
+
+/** Capability table of spec 6. */
+export const can = {
+  manageUsers: (a: Actor) => isAdmin(a),
+  manageAgencies: (a: Actor) =>
+    isSuperAdmin(a) || a.entityType === 'BROADCASTER' || a.entityType === 'CUSTOMER' || a.entityType === 'ADTECH',
+  manageClients: (a: Actor) =>
+    isSuperAdmin(a) || a.entityType === 'AGENCY' || a.entityType === 'BROADCASTER' || a.entityType === 'ADTECH',
+  /** Broadcasters, channels, adtechs, adtech groups, activity, system health, direct users, relationships. */
+  manageSystem: (a: Actor) => isSuperAdmin(a),
+  /** Edit or delete an organisation: super admin, or an admin of that very entity. */
+  editEntity: (a: Actor, entityType: OrgEntityType, entityId: number) =>
+    isSuperAdmin(a) || (a.admin && a.entityType === entityType && a.entityId === entityId),
+  /** Campaigns, bookings, creatives, tags, dashboard, export: any signed-in user (scoped by customer). */
+  manageCampaignRecords: (_a: Actor) => true,
+  /** Country, Billing Entity and Created By are for ROLE_ADMIN only. */
+  seeAdminFields: (a: Actor) => isSuperAdmin(a),
+};
+
+/** Relationship source -> allowed targets (spec 6). */
+export const RELATIONSHIP_TARGETS: Record<'client' | 'broadcaster' | 'agency' | 'adtech', readonly string[]> = {
+  client: ['broadcaster', 'agency', 'adtech'],
+  broadcaster: ['client', 'agency'],
+  agency: ['client', 'broadcaster', 'adtech'],
+  adtech: ['client', 'agency'],
+};

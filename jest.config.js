@@ -1,0 +1,45 @@
+/** One runner for everything: gateway/API suites on real MySQL + Redis, client components in jsdom, e2e in Chromium. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
+};
+
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      testMatch: ['<rootDir>/tests/{api,unit,pipeline,dashboard}/**/*.test.ts', '<rootDir>/gateway/src/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/client/jest.setup.ts'],
+      moduleNameMapper: { '\\.(css|less|svg|png)$': 'identity-obj-proxy' },
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+    },
+  ],
+};

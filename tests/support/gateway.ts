@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'mysql2/promise';
+import Redis from 'ioredis';
+import { loadConfig, type Config } from '../../gateway/src/config';
+import { migrate, upsertSuperAdmin } from '../../gateway/src/db/migrate';
+import { createGateway, type Gateway } from '../../gateway/src/server';
+
+export const SUPER_ADMIN = { email: 'admin@test.infinitum', password: 'Admin-password-1' };
+
+export interface TestGateway {
+  url: string;
+  gateway: Gateway;
+  config: Config;
+  database: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database name and Redis prefix for one test file. */
+export function scratchNames() {
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  return { database: `infinitum_test_${id}`, prefix: `test:${id}:` };
+}
+
+/**
+ * Starts a real gateway on a free port, on its own migrated database (dropped at close) and its own
+ * Redis key prefix (deleted at close). `env` overrides configuration (e.g. SMTP_URL, WORKER).
+ */
+export async function startTestGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+  const server = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { database, prefix } = scratchNames();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    MYSQL_URL: `${server}/${database}`,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    HOUSEHOLD_SALT: randomBytes(16).toString('hex'),
+    PORT: '0',
+    WORKER: '0',
+    SPOOL_DIR: `/tmp/infinitum-spool-${database}`,
+    ...env,
+  });
+  const ds = await migrate(config.MYSQL_URL);
+  await upsertSuperAdmin(ds, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await ds.destroy();
+  const gateway = await createGateway(config);
+  const port = await gateway.listen(0);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    gateway,
+    config,
+    database,
+    async close() {
+      await gateway.close();
+      await dropScratch(server, redisUrl, database, prefix);
+    },
+  };
+}
+
+export async function dropScratch(server: string, redisUrl: string, database: string, prefix: string): Promise<void> {
+  const conn = await createConnection(server);
+  await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  await conn.end();
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}
