@@ -1,12 +1,16 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../shared/app-context';
 import { errorHandler } from './http';
+import { openApiDocument } from './openapi';
 import { restRoutes } from './routes';
 
 /** The /api adapter: JSON with a size limit, each domain's routes, then one error handler. */
 export function createRestRouter(app: AppContext): Router {
   const router = Router();
   router.use(jsonBody(app.config.BODY_LIMIT));
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument('3.1.0'));
+  });
   for (const mount of restRoutes) mount(router, app);
   router.use((req, res) => {
     res.status(404).json({ message: `No such endpoint: ${req.method} ${req.baseUrl}${req.path}` });
