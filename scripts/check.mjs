@@ -29,7 +29,10 @@ step('lint', 'npx', ['eslint', 'gateway/src', 'client/src', 'tests']);
 step('format', 'npx', ['prettier', '--check', 'gateway/src', 'client/src', 'tests', 'scripts']);
 drift('schema', 'schema.graphql', () => step('schema emit', 'npm', ['run', '-s', 'schema:emit']));
 drift('codegen', 'client/src/gql/graphql.ts', () => step('codegen', 'npm', ['run', '-s', 'codegen']));
-const problem = await checkServices(process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306', 'redis://127.0.0.1:6379');
+const problem = await checkServices(
+  process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306',
+  'redis://127.0.0.1:6379',
+);
 if (problem) {
   console.error(problem);
   process.exit(1);

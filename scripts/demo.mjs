@@ -19,7 +19,10 @@ if (!existsSync('node_modules/.package-lock.json')) run('npm', ['ci', '--no-audi
 // Secrets kept across demo restarts (sessions and household ids stay valid); never committed.
 const secretsFile = '.demo.env';
 if (!existsSync(secretsFile)) {
-  writeFileSync(secretsFile, `JWT_SECRET=${randomBytes(32).toString('hex')}\nHOUSEHOLD_SALT=${randomBytes(24).toString('hex')}\n`);
+  writeFileSync(
+    secretsFile,
+    `JWT_SECRET=${randomBytes(32).toString('hex')}\nHOUSEHOLD_SALT=${randomBytes(24).toString('hex')}\n`,
+  );
 }
 const secrets = Object.fromEntries(
   readFileSync(secretsFile, 'utf8')
@@ -64,10 +67,14 @@ for (let i = 0; i < 120; i++) {
   }
   await new Promise((r) => setTimeout(r, 500));
 }
-const sim = spawnSync('node', ['gateway/dist/simulate/cli.js', '--history', '90', '--if-empty', '--url', `http://127.0.0.1:${port}`], {
-  stdio: 'inherit',
-  env,
-});
+const sim = spawnSync(
+  'node',
+  ['gateway/dist/simulate/cli.js', '--history', '90', '--if-empty', '--url', `http://127.0.0.1:${port}`],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 if (sim.status !== 0) console.error('demo: loading simulated traffic failed (the app still runs)');
 spawnSync('node', ['gateway/dist/seed/demo-cli.js', '--print-logins'], { stdio: 'inherit', env });
 console.log(`\nInfinitum is running on http://localhost:${port}  (Ctrl+C stops it)`);

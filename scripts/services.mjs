@@ -22,5 +22,7 @@ export async function checkServices(mysqlUrl, redisUrl) {
   const down = [];
   if (!(await reachable(m.hostname, m.port || 3306))) down.push(`MySQL at ${m.hostname}:${m.port || 3306}`);
   if (!(await reachable(r.hostname, r.port || 6379))) down.push(`Redis at ${r.hostname}:${r.port || 6379}`);
-  return down.length ? `Cannot reach ${down.join(' and ')}. Start them first, for example: docker compose up -d mysql redis` : null;
+  return down.length
+    ? `Cannot reach ${down.join(' and ')}. Start them first, for example: docker compose up -d mysql redis`
+    : null;
 }

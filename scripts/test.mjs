@@ -4,7 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { checkServices } from './services.mjs';
 
-const problem = await checkServices(process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const problem = await checkServices(
+  process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306',
+  process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+);
 if (problem) {
   console.error(problem);
   process.exit(1);
@@ -12,7 +15,10 @@ if (problem) {
 mkdirSync('test-artifacts', { recursive: true });
 const out = 'test-artifacts/jest-results.json';
 const args = ['jest', '--json', `--outputFile=${out}`, '--maxWorkers=2', ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim() } });
+const run = spawnSync('npx', args, {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=4096`.trim() },
+});
 let passed = 0;
 let failed = 0;
 if (existsSync(out)) {

@@ -25,7 +25,8 @@ async function main() {
 
 main().catch((e: unknown) => {
   if (e instanceof ConfigError) console.error(e.message);
-  else if ((e as { code?: string }).code === 'ER_BAD_DB_ERROR') console.error(`${(e as Error).message}: run \`npm run db:migrate\` first.`);
+  else if ((e as { code?: string }).code === 'ER_BAD_DB_ERROR')
+    console.error(`${(e as Error).message}: run \`npm run db:migrate\` first.`);
   else console.error(e);
   process.exit(1);
 });

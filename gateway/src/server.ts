@@ -54,7 +54,8 @@ export async function createGateway(config: Config, options: { worker?: boolean 
   web.get('/readyz', (_req, res) => {
     Promise.all([ds.query('SELECT 1'), redis.ping()]).then(
       () => res.json({ status: 'ready', mysql: 'ok', redis: 'ok' }),
-      (e: unknown) => res.status(503).json({ status: 'unavailable', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        res.status(503).json({ status: 'unavailable', message: e instanceof Error ? e.message : String(e) }),
     );
   });
 
@@ -72,7 +73,8 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     '/graphql',
     jsonBody(config.BODY_LIMIT),
     expressMiddleware(apollo, {
-      context: async ({ req }) => buildContext(app, actorFromAuthorization(config.JWT_SECRET, req.headers.authorization)),
+      context: async ({ req }) =>
+        buildContext(app, actorFromAuthorization(config.JWT_SECRET, req.headers.authorization)),
     }),
   );
   web.use('/api', createRestRouter(app));

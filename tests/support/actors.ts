@@ -11,7 +11,10 @@ export async function makeUser(
   t: TestGateway,
   opts: { entityType: EntityType; entityId: number; admin: boolean; email?: string; name?: string; password?: string },
 ): Promise<{ actor: Actor; token: string; email: string; password: string }> {
-  const email = (opts.email ?? `${opts.entityType.toLowerCase()}-${opts.entityId}-${opts.admin ? 'admin' : 'user'}-${Math.random().toString(36).slice(2, 8)}@test.infinitum`).toLowerCase();
+  const email = (
+    opts.email ??
+    `${opts.entityType.toLowerCase()}-${opts.entityId}-${opts.admin ? 'admin' : 'user'}-${Math.random().toString(36).slice(2, 8)}@test.infinitum`
+  ).toLowerCase();
   const password = opts.password ?? 'Password-123';
   const name = opts.name ?? `${opts.entityType} ${opts.admin ? 'Admin' : 'User'}`;
   const res: { insertId: number } = await t.gateway.app.ds.query(

@@ -29,7 +29,8 @@ export function createDataSource(
 export function splitMysqlUrl(mysqlUrl: string): { database: string; serverUrl: string } {
   const u = new URL(mysqlUrl);
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(database)) throw new Error(`MYSQL_URL must name a database of letters, digits and _ (got "${database}")`);
+  if (!/^[A-Za-z0-9_]+$/.test(database))
+    throw new Error(`MYSQL_URL must name a database of letters, digits and _ (got "${database}")`);
   u.pathname = '/';
   return { database, serverUrl: u.toString() };
 }

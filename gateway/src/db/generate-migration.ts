@@ -32,7 +32,10 @@ async function main() {
   const ts = Date.now();
   const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
   const up = sql.upQueries.map((q) => `    await q.query(\`${esc(q.query)}\`);`).join('\n');
-  const down = sql.downQueries.reverse().map((q) => `    await q.query(\`${esc(q.query)}\`);`).join('\n');
+  const down = sql.downQueries
+    .reverse()
+    .map((q) => `    await q.query(\`${esc(q.query)}\`);`)
+    .join('\n');
   const file = join(__dirname, 'migrations', `${ts}-${name}.ts`);
   writeFileSync(
     file,

@@ -17,7 +17,12 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.code;
   if (code === 'INTERNAL_SERVER_ERROR' || (!code && original)) {
-    return { message: 'An unexpected error occurred.', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return {
+      message: 'An unexpected error occurred.',
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
   }
   return formatted;
 }

@@ -43,7 +43,9 @@ export function route(app: AppContext, handler: (call: RestCall) => Promise<unkn
 export function intParam(value: unknown, name: string): number {
   const s = String(value ?? '');
   if (!/^\d{1,10}$/.test(s) || Number(s) <= 0 || Number(s) > 4294967295) {
-    throw new DomainError('VALIDATION', `${name} must be a positive integer.`, { [name]: `${name} must be a positive integer.` });
+    throw new DomainError('VALIDATION', `${name} must be a positive integer.`, {
+      [name]: `${name} must be a positive integer.`,
+    });
   }
   return Number(s);
 }
@@ -58,7 +60,9 @@ export function errorHandler(app: AppContext) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof DomainError) {
       if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      res.status(httpStatusOf[err.code]).json({ message: err.message, detail: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      res
+        .status(httpStatusOf[err.code])
+        .json({ message: err.message, detail: err.message, ...(err.fields ? { fields: err.fields } : {}) });
       return;
     }
     const bp = err as BodyParserError;

@@ -31,7 +31,8 @@ export function documentApi(...ops: ApiOperation[]): void {
 export const documentedOperations = (): readonly ApiOperation[] => operations;
 
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)/g, '{$1}');
-const jsonSchema = (s: z.ZodType) => z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' });
+const jsonSchema = (s: z.ZodType) =>
+  z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' });
 
 export function openApiDocument(version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -69,7 +70,9 @@ export function openApiDocument(version: string) {
       tags: [op.tag],
       ...(op.auth === false ? { security: [] } : {}),
       parameters: [...params, ...query],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } }
+        : {}),
       responses,
     };
   }

@@ -3,5 +3,9 @@ import pino from 'pino';
 export type Logger = pino.Logger;
 
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'infinitum' }, redact: ['req.headers.authorization', 'password', 'new_password'] });
+  return pino({
+    level,
+    base: { service: 'infinitum' },
+    redact: ['req.headers.authorization', 'password', 'new_password'],
+  });
 }

@@ -14,7 +14,12 @@ export async function preflight(mysqlUrl: string, redisUrl: string): Promise<str
   } catch (e) {
     problems.push(`MySQL at ${new URL(mysqlUrl).host} (${(e as Error).message || (e as { code?: string }).code})`);
   }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

@@ -8,12 +8,14 @@ export type OrgEntityType = Exclude<EntityType, 'SYSTEM'>;
 
 /** Entity type numbers of the API: 1 client, 2 agency, 3 broadcaster, 4 adtech (spec 3). */
 export const ENTITY_TYPE_NUMBER: Record<OrgEntityType, number> = { CUSTOMER: 1, AGENCY: 2, BROADCASTER: 3, ADTECH: 4 };
-export const ENTITY_TYPE_BY_NUMBER: Record<number, OrgEntityType> = { 1: 'CUSTOMER', 2: 'AGENCY', 3: 'BROADCASTER', 4: 'ADTECH' };
+export const ENTITY_TYPE_BY_NUMBER: Record<number, OrgEntityType> = {
+  1: 'CUSTOMER',
+  2: 'AGENCY',
+  3: 'BROADCASTER',
+  4: 'ADTECH',
+};
 
-export type Role =
-  | 'ROLE_ADMIN'
-  | `ROLE_${OrgEntityType}_ADMIN`
-  | `ROLE_${OrgEntityType}_USER`;
+export type Role = 'ROLE_ADMIN' | `ROLE_${OrgEntityType}_ADMIN` | `ROLE_${OrgEntityType}_USER`;
 
 /** Who is calling: built from a verified access token, never from the request body. */
 export interface Actor {

@@ -45,13 +45,13 @@ export const stripDomain = (v: unknown): string =>
     .toLowerCase();
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-export const domain =
-  (): Rule =>
-  (v) => {
-    if (isBlank(v)) return null;
-    const host = stripDomain(v);
-    return DOMAIN.test(host) ? null : `Please enter a valid domain (e.g., ${host && !host.includes('.') ? `${host}.com` : 'example.com'})`;
-  };
+export const domain = (): Rule => (v) => {
+  if (isBlank(v)) return null;
+  const host = stripDomain(v);
+  return DOMAIN.test(host)
+    ? null
+    : `Please enter a valid domain (e.g., ${host && !host.includes('.') ? `${host}.com` : 'example.com'})`;
+};
 
 export const nonNegativeNumber =
   (label: string, message = `${label} must be a number 0 or more`): Rule =>
