@@ -1,0 +1,58 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { route, signedIn } from '../../rest/http';
+import { documentApi } from '../../rest/openapi';
+import type { AppContext } from '../../shared/app-context';
+import { dashboardCustomers, overviewSummary } from './overview.service';
+
+const tag = 'Dashboard';
+
+const overviewRow = z.object({
+  booking_id: z.number(),
+  customer_id: z.number(),
+  customer_name: z.string(),
+  campaign_name: z.string(),
+  booking_name: z.string(),
+  channel_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  impressions: z.number(),
+  cpm: z.number(),
+  spend: z.number(),
+  ping_count: z.number(),
+  entity_name: z.string().nullable(),
+  entity_type: z.enum(['BROADCASTER', 'AGENCY', 'CUSTOMER', 'OTHER']),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Overview and dashboard calls (spec 7): parse, call the service, answer. */
+export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
+  router.get(
+    '/dashboard/summary',
+    route(app, (c) =>
+      overviewSummary(c.app, signedIn(c), { start_date: c.req.query.start_date, end_date: c.req.query.end_date }),
+    ),
+  );
+  router.get(
+    '/dashboard/customers',
+    route(app, (c) => dashboardCustomers(c.app, signedIn(c))),
+  );
+  documentApi(
+    {
+      method: 'get',
+      path: '/dashboard/summary',
+      summary: 'Campaign Overview: one row per booking active in the range, visible to the caller',
+      tag,
+      query: z.object({ start_date: z.string(), end_date: z.string() }),
+      response: z.array(overviewRow),
+    },
+    {
+      method: 'get',
+      path: '/dashboard/customers',
+      summary: 'Customers the caller may see on the dashboard (name = display_name, else cust_name)',
+      tag,
+      response: z.array(z.object({ id: z.number(), name: z.string() })),
+    },
+  );
+}

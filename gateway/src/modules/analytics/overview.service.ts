@@ -1,0 +1,22 @@
+import type { AppContext } from '../../shared/app-context';
+import type { Actor } from '../../shared/roles';
+import { visibleCustomerIds } from '../access/customer-scope';
+import { assertDateRange } from './dates';
+import { type DashboardCustomerRow, queryDashboardCustomers } from './queries/dashboard-customers';
+import { type OverviewRow, queryOverviewSummary } from './queries/overview-summary';
+
+/** Campaign Overview: bookings active in the range among the customers the actor can see. */
+export async function overviewSummary(
+  app: AppContext,
+  actor: Actor,
+  input: { start_date: unknown; end_date: unknown },
+): Promise<OverviewRow[]> {
+  const { start, end } = assertDateRange(input.start_date, input.end_date, { start: 'start_date', end: 'end_date' });
+  const ids = await visibleCustomerIds(app.ds.manager, actor);
+  return queryOverviewSummary(app.ds.manager, ids, start, end);
+}
+
+/** The dashboard's client dropdown: customers the actor can see. */
+export async function dashboardCustomers(app: AppContext, actor: Actor): Promise<DashboardCustomerRow[]> {
+  return queryDashboardCustomers(app.ds.manager, await visibleCustomerIds(app.ds.manager, actor));
+}
