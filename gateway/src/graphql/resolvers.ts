@@ -1,7 +1,10 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { HealthResolver } from './health.resolver';
+import { AuthResolver } from '../modules/auth/auth.resolver';
 import { OverviewResolver } from '../modules/analytics/overview.resolver';
+import { DashboardResolver } from '../modules/analytics/dashboard.resolver';
+import { campaignRecordResolvers } from '../modules/campaigns/records.mount';
 
 /** Every resolver class; each domain adds its own (one line per domain). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [HealthResolver, OverviewResolver];
+export const resolvers: NonEmptyArray<Function> = [HealthResolver, AuthResolver, OverviewResolver, DashboardResolver, ...campaignRecordResolvers];

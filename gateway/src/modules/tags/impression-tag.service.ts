@@ -1,0 +1,126 @@
+import type { EntityManager } from 'typeorm';
+import { assertCustomerVisible } from '../access/customer-scope';
+import type { AppContext } from '../../shared/app-context';
+import { badRequest } from '../../shared/errors';
+import { randomKey } from '../../shared/ids';
+import type { Actor } from '../../shared/roles';
+import { checkImpressionTags } from '../../shared/validation/impression-tag.rules';
+import { editableBooking } from '../bookings/booking.service';
+import { assertFields } from '../campaigns/record-fields';
+import { findVisible } from '../campaigns/record-scope';
+import { ImpressionTag } from './impression-tag.entity';
+import { impressionTagText } from './tag-text';
+
+/** An impression tag as the service answers it; campaign, booking, creative and channel names come from loaders. */
+export interface ImpressionTagView {
+  id: number;
+  customer_id: number;
+  booking_id: number;
+  creative_id: number;
+  tag_key: string;
+  tag: string;
+}
+
+const toView = (publicUrl: string, t: ImpressionTag): ImpressionTagView => ({
+  id: t.id,
+  customer_id: t.customerId,
+  booking_id: t.bookingId,
+  creative_id: t.creativeId,
+  tag_key: t.tagKey,
+  tag: impressionTagText(publicUrl, t.tagKey),
+});
+
+export async function listImpressionTags(
+  app: AppContext,
+  actor: Actor,
+  customerId: number,
+): Promise<ImpressionTagView[]> {
+  await assertCustomerVisible(app.ds.manager, actor, customerId);
+  const rows = await app.ds
+    .getRepository(ImpressionTag)
+    .find({ where: { customerId }, order: { bookingId: 'DESC', creativeId: 'ASC' } });
+  return rows.map((t) => toView(app.config.PUBLIC_URL, t));
+}
+
+async function creativesOfCustomer(em: EntityManager, customerId: number, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const rows: { n: number }[] = await em.query(
+    `SELECT COUNT(*) AS n FROM creative WHERE customer_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+    [customerId, ...ids],
+  );
+  return Number(rows[0].n) === ids.length;
+}
+
+/**
+ * Makes the booking's impression tags exactly the chosen creatives (spec 7 save_combinations): new
+ * combinations get a fresh random key, unchosen ones are removed, booking_creative follows in the same
+ * transaction. Existing tags keep their keys (ad servers already carry them).
+ */
+export async function saveImpressionTags(
+  app: AppContext,
+  actor: Actor,
+  bookingId: number,
+  input: Record<string, unknown>,
+): Promise<ImpressionTagView[]> {
+  const booking = await editableBooking(app.ds.manager, actor, bookingId);
+  const creativeIds = input.creative_ids ?? [];
+  const form = {
+    campaign_id: input.campaign_id ?? booking.campaignId,
+    booking_id: booking.id,
+    creative_ids: creativeIds,
+  };
+  assertFields(checkImpressionTags(form));
+  if (Number(form.campaign_id) !== booking.campaignId) {
+    throw badRequest('The booking is not in this campaign', { campaign_id: 'The booking is not in this campaign' });
+  }
+  const chosen = [...new Set(creativeIds as number[])];
+  if (!(await creativesOfCustomer(app.ds.manager, booking.customerId, chosen))) {
+    throw badRequest('Creative not found', { creative_ids: 'Creative not found' });
+  }
+  await app.ds.transaction(async (tx) => {
+    const existing: { creative_id: number }[] = await tx.query(
+      'SELECT creative_id FROM impression_tag WHERE booking_id = ? FOR UPDATE',
+      [booking.id],
+    );
+    const have = new Set(existing.map((r) => Number(r.creative_id)));
+    const gone = [...have].filter((id) => !chosen.includes(id));
+    if (gone.length > 0) {
+      const list = gone.map(() => '?').join(', ');
+      await tx.query(`DELETE FROM impression_tag WHERE booking_id = ? AND creative_id IN (${list})`, [
+        booking.id,
+        ...gone,
+      ]);
+    }
+    for (const creativeId of chosen.filter((id) => !have.has(id))) {
+      await tx.query(
+        'INSERT INTO impression_tag (customer_id, booking_id, creative_id, tag_key, created_by) VALUES (?, ?, ?, ?, ?)',
+        [booking.customerId, booking.id, creativeId, randomKey(), actor.userId],
+      );
+    }
+    await tx.query('DELETE FROM booking_creative WHERE booking_id = ?', [booking.id]);
+    if (chosen.length > 0) {
+      await tx.query(
+        `INSERT INTO booking_creative (booking_id, creative_id) VALUES ${chosen.map(() => '(?, ?)').join(', ')}`,
+        chosen.flatMap((id) => [booking.id, id]),
+      );
+    }
+  });
+  const rows = await app.ds
+    .getRepository(ImpressionTag)
+    .find({ where: { bookingId: booking.id }, order: { creativeId: 'ASC' } });
+  return rows.map((t) => toView(app.config.PUBLIC_URL, t));
+}
+
+/** Removing one tag also unlinks its creative from the booking. */
+export async function deleteImpressionTag(app: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
+  const tag = await findVisible(app.ds.manager, actor, ImpressionTag, id, 'Impression tag');
+  await editableBooking(app.ds.manager, actor, tag.bookingId);
+  await app.ds.transaction(async (tx) => {
+    await tx.query('DELETE FROM impression_tag WHERE id = ?', [tag.id]);
+    await tx.query('DELETE FROM booking_creative WHERE booking_id = ? AND creative_id = ?', [
+      tag.bookingId,
+      tag.creativeId,
+    ]);
+  });
+  return { id: tag.id };
+}

@@ -1,0 +1,10 @@
+/** The ready-to-paste text of a tag (DESIGN 3); keys are random, never database ids. */
+const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+
+/** VAST impression URL; the ad server replaces [CACHEBUSTER]. */
+export const impressionTagText = (publicUrl: string, tagKey: string): string =>
+  `${base(publicUrl)}/t/i/${tagKey}?cb=[CACHEBUSTER]`;
+
+/** The site tag snippet: /t/s.js reads data-tag and sends the page hit (the collector serves it). */
+export const siteTagText = (publicUrl: string, tagKey: string): string =>
+  `<script async src="${base(publicUrl)}/t/s.js" data-tag="${tagKey}"></script>`;
