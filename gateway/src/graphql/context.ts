@@ -8,10 +8,12 @@ export interface GqlContext {
   app: AppContext;
   actor: Actor | null;
   loaders: Loaders;
+  /** The caller's address (login throttling), as REST sees it in `req.ip`. */
+  ip?: string;
 }
 
-export function buildContext(app: AppContext, actor: Actor | null): GqlContext {
-  return { app, actor, loaders: createLoaders(app) };
+export function buildContext(app: AppContext, actor: Actor | null, ip?: string): GqlContext {
+  return { app, actor, loaders: createLoaders(app), ip };
 }
 
 export function requireActor(ctx: GqlContext): Actor {

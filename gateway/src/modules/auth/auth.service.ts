@@ -1,0 +1,203 @@
+import type { EntityManager } from 'typeorm';
+import type { AppContext } from '../../shared/app-context';
+import { badRequest, notFound, unauthenticated } from '../../shared/errors';
+import { type Actor, type EntityType, type Role, roleOf } from '../../shared/roles';
+import { assertValid } from '../../shared/validation/assert';
+import { signAccessToken } from './access-token';
+import { emailRules, loginRules, resetPasswordRules, tokenRules } from './auth.rules';
+import { invitationEmail, passwordResetEmail, sendQuietly, setPasswordEmail } from './auth.emails';
+import { countriesOf } from './countries';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { createOneTimeToken, findLiveToken, spendTokens } from './one-time-tokens';
+import { hashPassword, passwordMatches } from './passwords';
+import { issueRefreshToken, revokeFamily, revokeUserRefreshTokens, rotateRefreshToken } from './refresh-tokens';
+
+export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+export const RESET_LINK_SENT = 'Password reset link has been sent to your email.';
+export const INVALID_RESET_TOKEN = 'Invalid or expired reset token.';
+export const INVALID_INVITATION = 'Invalid or expired invitation.';
+
+/** The signed-in user as the client keeps it (spec 3: logged-in user). */
+export interface Me {
+  email: string;
+  name: string;
+  role: Role;
+  entity_id: number;
+  entity_type: EntityType;
+  country_code: string;
+  country_list: string[];
+}
+
+export interface LoginResult extends Me {
+  access_token: string;
+  refresh_token: string;
+}
+
+export interface RefreshResult {
+  new_token: string;
+  refresh_token: string;
+}
+
+export interface MessageResult {
+  message: string;
+}
+
+type Input = Record<string, unknown>;
+
+interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  admin: number | boolean;
+  entity_type: EntityType;
+  entity_id: number;
+  active: number | boolean;
+}
+
+const USER_COLUMNS = 'id, name, email, password_hash, admin, entity_type, entity_id, active';
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const normalEmail = (v: unknown) => text(v).trim().toLowerCase();
+
+async function userWhere(em: EntityManager, column: 'id' | 'email', value: unknown): Promise<UserRow | null> {
+  const rows: UserRow[] = await em.query(`SELECT ${USER_COLUMNS} FROM user WHERE ${column} = ?`, [value]);
+  return rows[0] ?? null;
+}
+
+function actorOf(u: UserRow): Actor {
+  const admin = Boolean(u.admin);
+  return {
+    userId: Number(u.id),
+    name: u.name,
+    email: u.email,
+    role: roleOf({ entityType: u.entity_type, admin }),
+    entityType: u.entity_type,
+    entityId: Number(u.entity_id),
+    admin,
+  };
+}
+
+async function meOf(em: EntityManager, u: UserRow): Promise<Me> {
+  const actor = actorOf(u);
+  return {
+    email: u.email,
+    name: u.name,
+    role: actor.role,
+    entity_id: actor.entityId,
+    entity_type: actor.entityType,
+    ...(await countriesOf(em, actor.entityType, actor.entityId)),
+  };
+}
+
+/** Email + password -> tokens and the user. Unknown email, wrong password and inactive account answer alike. */
+export async function login(
+  app: AppContext,
+  _actor: Actor | null,
+  input: Input & { ip: string },
+): Promise<LoginResult> {
+  assertValid(loginRules, input);
+  const email = normalEmail(input.email);
+  await assertLoginAllowed(app, email, input.ip);
+  const user = await userWhere(app.ds.manager, 'email', email);
+  const matches = await passwordMatches(user?.password_hash, text(input.password));
+  if (!user || !matches || !user.active) {
+    await recordLoginFailure(app, email, input.ip);
+    throw unauthenticated(LOGIN_FAILED);
+  }
+  await clearLoginFailures(app, email, input.ip);
+  const refreshToken = await app.ds.transaction(async (em) => {
+    await em.query('UPDATE user SET last_login_at = CURRENT_TIMESTAMP(3) WHERE id = ?', [user.id]);
+    return issueRefreshToken(em, Number(user.id));
+  });
+  return {
+    access_token: signAccessToken(app.config.JWT_SECRET, actorOf(user)),
+    refresh_token: refreshToken,
+    ...(await meOf(app.ds.manager, user)),
+  };
+}
+
+/** Spends a refresh token: a new access token and the rotated refresh token. */
+export async function refreshSession(app: AppContext, _actor: Actor | null, input: Input): Promise<RefreshResult> {
+  assertValid(tokenRules, input);
+  const outcome = await app.ds.transaction(async (em) => {
+    const rotation = await rotateRefreshToken(em, text(input.token));
+    if (!rotation.ok) return null;
+    const user = await userWhere(em, 'id', rotation.userId);
+    if (!user || !user.active) {
+      await revokeFamily(em, rotation.familyId);
+      return null;
+    }
+    return { user, token: rotation.token };
+  });
+  // Committed before answering: a reused token's family stays revoked.
+  if (!outcome) throw unauthenticated('Invalid or expired refresh token.');
+  return { new_token: signAccessToken(app.config.JWT_SECRET, actorOf(outcome.user)), refresh_token: outcome.token };
+}
+
+/** The signed-in user, read fresh (a deleted or deactivated account no longer restores its session). */
+export async function currentUser(app: AppContext, actor: Actor): Promise<Me> {
+  const user = await userWhere(app.ds.manager, 'id', actor.userId);
+  if (!user || !user.active) throw unauthenticated();
+  return meOf(app.ds.manager, user);
+}
+
+/** Always the same answer, and no waiting on the mail server: nobody learns whether an email is registered. */
+export async function requestPasswordReset(
+  app: AppContext,
+  _actor: Actor | null,
+  input: Input,
+): Promise<MessageResult> {
+  assertValid(emailRules, input);
+  const user = await userWhere(app.ds.manager, 'email', normalEmail(input.email));
+  if (user && user.active) {
+    const token = await createOneTimeToken(app.ds.manager, Number(user.id), 'reset');
+    void sendQuietly(app, passwordResetEmail(app, user, token));
+  }
+  return { message: RESET_LINK_SENT };
+}
+
+export async function verifyResetToken(app: AppContext, _actor: Actor | null, input: Input): Promise<{ valid: true }> {
+  if (!(await findLiveToken(app.ds.manager, text(input.token), 'reset'))) throw badRequest(INVALID_RESET_TOKEN);
+  return { valid: true };
+}
+
+/** Single use; signs the user out of every session. */
+export async function resetPassword(app: AppContext, _actor: Actor | null, input: Input): Promise<MessageResult> {
+  assertValid(resetPasswordRules, input);
+  const passwordHash = await hashPassword(text(input.new_password));
+  const done = await app.ds.transaction(async (em) => {
+    const live = await findLiveToken(em, text(input.token), 'reset', new Date(), true);
+    if (!live) return false;
+    await spendTokens(em, live.userId, 'reset');
+    await em.query('UPDATE user SET password_hash = ? WHERE id = ?', [passwordHash, live.userId]);
+    await revokeUserRefreshTokens(em, live.userId);
+    return true;
+  });
+  if (!done) throw badRequest(INVALID_RESET_TOKEN);
+  return { message: 'Password updated successfully.' };
+}
+
+/** Activates the invited account and emails a link to set its password. */
+export async function acceptInvitation(app: AppContext, _actor: Actor | null, input: Input): Promise<MessageResult> {
+  assertValid(tokenRules, input);
+  const accepted = await app.ds.transaction(async (em) => {
+    const live = await findLiveToken(em, text(input.token), 'invitation', new Date(), true);
+    if (!live) return null;
+    const user = await userWhere(em, 'id', live.userId);
+    if (!user) return null;
+    await spendTokens(em, live.userId, 'invitation');
+    await em.query('UPDATE user SET active = 1 WHERE id = ?', [live.userId]);
+    return { user, token: await createOneTimeToken(em, live.userId, 'reset') };
+  });
+  if (!accepted) throw badRequest(INVALID_INVITATION);
+  await sendQuietly(app, setPasswordEmail(app, accepted.user, accepted.token));
+  return { message: 'Invitation accepted successfully.' };
+}
+
+/** For the users service: invites an (inactive) user by email; the link works for seven days. */
+export async function issueInvitation(app: AppContext, userId: number): Promise<void> {
+  const user = await userWhere(app.ds.manager, 'id', userId);
+  if (!user) throw notFound('User');
+  const token = await createOneTimeToken(app.ds.manager, userId, 'invitation');
+  await sendQuietly(app, invitationEmail(app, user, token));
+}
