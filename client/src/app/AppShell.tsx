@@ -1,0 +1,114 @@
+import { Badge, Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { LuLifeBuoy, LuLogOut } from 'react-icons/lu';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Logo } from '../components/Logo';
+import { useAuth } from '../features/auth/AuthProvider';
+import { isSuperAdminRole, NAV_LINKS } from './nav-links';
+
+const HELPDESK = 'helpdesk@infinitum.co.nz';
+const HELP_BODY =
+  'Hello Infinitum helpdesk,\n\nI need help with:\n\n(Please describe what you were doing and what you expected.)\n';
+export const HELP_MAILTO = `mailto:${HELPDESK}?subject=${encodeURIComponent('Help Request')}&body=${encodeURIComponent(HELP_BODY)}`;
+
+/** Build and environment shown outside production (spec 2). */
+function EnvironmentIndicator() {
+  if (__APP_ENV__ === 'production') return null;
+  return (
+    <Badge colorPalette="orange" variant="surface" title={`Environment ${__APP_ENV__}`} data-testid="build-indicator">
+      {__APP_BUILD__} / {__APP_VERSION__}
+    </Badge>
+  );
+}
+
+function TopNavigation() {
+  const { user } = useAuth();
+  const links = NAV_LINKS.filter((l) => !l.superAdminOnly || isSuperAdminRole(user?.role));
+  return (
+    <HStack as="nav" aria-label="Main" gap={{ base: '1', lg: '2' }} flex="1" minW="0">
+      {links.map(({ to, label, icon: Icon }) => (
+        <NavLink key={to} to={to} aria-label={label} title={label}>
+          {({ isActive }) => (
+            <HStack
+              px={{ base: '2', lg: '3' }}
+              h="36px"
+              borderRadius="md"
+              gap="2"
+              color="white"
+              bg={isActive ? 'whiteAlpha.300' : 'transparent'}
+              fontWeight={isActive ? 'semibold' : 'normal'}
+              _hover={{ bg: 'whiteAlpha.200' }}
+              aria-current={isActive ? 'page' : undefined}
+            >
+              <Icon size={18} />
+              {/* Icons only on small screens (spec 2). */}
+              <Text as="span" display={{ base: 'none', lg: 'inline' }} whiteSpace="nowrap" fontSize="sm">
+                {label}
+              </Text>
+            </HStack>
+          )}
+        </NavLink>
+      ))}
+    </HStack>
+  );
+}
+
+export function AppShell() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Flex direction="column" minH="100vh" bg="gray.50">
+      <Flex
+        as="header"
+        h="60px"
+        px={{ base: '3', md: '5' }}
+        bg="primary"
+        align="center"
+        gap="4"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
+        <Box flexShrink={0} display="flex" alignItems="center">
+          <Logo height={30} light withWord={false} />
+        </Box>
+        <TopNavigation />
+        <EnvironmentIndicator />
+        <HStack gap="1">
+          <Button asChild size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
+            <a href={HELP_MAILTO} aria-label="Get help">
+              <LuLifeBuoy />
+              <Text as="span" display={{ base: 'none', md: 'inline' }}>
+                Get help
+              </Text>
+            </a>
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'whiteAlpha.200' }}
+            aria-label="Sign out"
+            onClick={() => {
+              logout();
+              void navigate('/login', { replace: true });
+            }}
+          >
+            <LuLogOut />
+            <Text as="span" display={{ base: 'none', md: 'inline' }}>
+              Sign out
+            </Text>
+          </Button>
+        </HStack>
+      </Flex>
+      <Box as="main" flex="1" px={{ base: '3', md: '6' }} py="6" maxW="1600px" w="100%" mx="auto">
+        <Outlet />
+      </Box>
+      <Box as="footer" py="4" textAlign="center" fontSize="sm" color="gray.600" borderTopWidth="1px" bg="white">
+        © {new Date().getFullYear()} Infinitum Ltd. Measurement for connected advertising.{' '}
+        <Link href="/license" color="tint">
+          Platform License Agreement
+        </Link>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,2 @@
+export { DateRangePicker } from './DateRangePicker';
+export { apiDate, defaultRange, PRESETS, summarise, type DateRange } from './range';
