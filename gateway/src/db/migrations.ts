@@ -1,6 +1,12 @@
 import { Initial1795304391041 } from './migrations/1795304391041-initial';
 import { ReferenceData1795304391042 } from './migrations/1795304391042-reference-data';
 import { Events1795304391043 } from './migrations/1795304391043-events';
+import { EtlHouseholdLock1795304962050 } from './migrations/1795304962050-etl-household-lock';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
-export const migrations: Function[] = [Initial1795304391041, ReferenceData1795304391042, Events1795304391043];
+export const migrations: Function[] = [
+  Initial1795304391041,
+  ReferenceData1795304391042,
+  Events1795304391043,
+  EtlHouseholdLock1795304962050,
+];

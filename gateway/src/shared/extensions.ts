@@ -1,4 +1,6 @@
 import type { Express } from 'express';
+import { mountCollectorRoutes } from '../collector/mount';
+import { startEtlWorker } from '../etl/task';
 import type { AppContext } from './app-context';
 
 /**
@@ -7,8 +9,8 @@ import type { AppContext } from './app-context';
  */
 export type BackgroundTask = (app: AppContext) => Promise<() => Promise<void>>;
 
-export const backgroundTasks: BackgroundTask[] = [];
+export const backgroundTasks: BackgroundTask[] = [startEtlWorker];
 
-export function mountCollector(_web: Express, _app: AppContext): void {
-  // The collector (issue: tag collection) mounts /t/i, /t/v, /t/s.js and /api/ingest here.
+export function mountCollector(web: Express, app: AppContext): void {
+  mountCollectorRoutes(web, app);
 }

@@ -1,0 +1,50 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * One collected hit as it travels through the Redis stream (DESIGN 3). Compact keys: the stream
+ * holds millions of these. The raw IP never leaves the collector: only the household id and the
+ * geo lookup's country-region travel on.
+ */
+export interface Hit {
+  /** Event id: the collector's or the sender's (idempotent re-sends). */
+  i: string;
+  /** 'i' impression, 'v' site visit (page hit). */
+  k: 'i' | 'v';
+  /** Tag key. */
+  t: string;
+  /** UTC ms. */
+  ts: number;
+  /** Household id, decimal unsigned 64-bit. */
+  h: string;
+  /** Region override (`r` / `region`), a region code. */
+  r?: string;
+  /** Geo lookup of the IP: "CC-REGION" (e.g. "NZ-AUK"), "CC-" when the region is unknown. */
+  g?: string;
+  /** Page URL and referrer of a site hit. */
+  u?: string;
+  f?: string;
+}
+
+export const TAG_KEY = /^[A-Za-z0-9_-]{1,32}$/;
+export const EVENT_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const MAX_U64 = 18446744073709551615n;
+
+/** A fresh event id: time-ordered prefix plus 80 random bits. */
+export const newEventId = (now = Date.now()): string => `${now.toString(36)}${randomBytes(10).toString('base64url')}`;
+
+/** Household id of DESIGN 2: first 8 bytes of HMAC-SHA256(salt, ip) as an unsigned decimal. */
+export function householdOfIp(salt: string, ip: string): string {
+  return createHmac('sha256', salt).update(ip).digest().readBigUInt64BE(0).toString();
+}
+
+/** A publisher's household id (`hh` / `household`): a decimal unsigned 64-bit number, normalised. */
+export function parseHousehold(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const s = String(value);
+  if (!/^\d{1,20}$/.test(s)) return null;
+  const n = BigInt(s);
+  return n <= MAX_U64 ? n.toString() : null;
+}
+
+/** 43-byte transparent 1x1 GIF. */
+export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');

@@ -1,0 +1,94 @@
+import { regionOf } from '../geo/regions';
+import { EVENT_ID, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
+import { geoOfIp } from '../geo/lookup';
+
+/**
+ * Validation of bulk ingest NDJSON (DESIGN 3): one event per line, lines counted from 1. Tag keys
+ * are checked for existence by the caller (it needs the database).
+ */
+export interface LineError {
+  line: number;
+  reason: string;
+}
+
+export interface ParsedLines {
+  hits: Hit[];
+  /** Line number of each hit, for the tag existence check. */
+  lines: number[];
+  errors: LineError[];
+  rejected: number;
+}
+
+const TWO_YEARS_MS = 2 * 366 * 24 * 3600 * 1000;
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+/** At most this many line errors are listed (the count of rejected lines is always complete). */
+export const MAX_LISTED_ERRORS = 1000;
+
+export function parseLines(body: string, salt: string, now = Date.now()): ParsedLines {
+  const out: ParsedLines = { hits: [], lines: [], errors: [], rejected: 0 };
+  const reject = (line: number, reason: string) => {
+    out.rejected++;
+    if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ line, reason });
+  };
+  const rows = body.split('\n');
+  for (let n = 0; n < rows.length; n++) {
+    const text = rows[n].trim();
+    if (!text) continue;
+    const line = n + 1;
+    let e: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+      e = parsed as Record<string, unknown>;
+    } catch {
+      reject(line, 'not a JSON object');
+      continue;
+    }
+    const reason = validate(e, now);
+    if (reason) {
+      reject(line, reason);
+      continue;
+    }
+    const ts = Date.parse(e.ts as string);
+    const ip = typeof e.ip === 'string' ? e.ip : undefined;
+    const household = e.household !== undefined ? parseHousehold(e.household)! : householdOfIp(salt, ip!);
+    const hit: Hit = {
+      i: typeof e.id === 'string' ? e.id : newEventId(now),
+      k: e.type === 'impression' ? 'i' : 'v',
+      t: e.tag as string,
+      ts,
+      h: household,
+    };
+    if (typeof e.region === 'string') hit.r = e.region;
+    else if (ip) hit.g = geoOfIp(ip);
+    if (typeof e.url === 'string' && hit.k === 'v') hit.u = e.url.slice(0, 2000);
+    out.hits.push(hit);
+    out.lines.push(line);
+  }
+  return out;
+}
+
+function validate(e: Record<string, unknown>, now: number): string | null {
+  if (e.type !== 'impression' && e.type !== 'visit') return 'type must be "impression" or "visit"';
+  if (typeof e.tag !== 'string' || !TAG_KEY.test(e.tag)) return 'tag must be a tag key';
+  if (typeof e.ts !== 'string' || Number.isNaN(Date.parse(e.ts)) || !/^\d{4}-\d{2}-\d{2}T/.test(e.ts)) {
+    return 'ts must be an ISO 8601 time';
+  }
+  const ts = Date.parse(e.ts);
+  if (ts < now - TWO_YEARS_MS) return 'ts is more than two years back';
+  if (ts > now + FIVE_MINUTES_MS) return 'ts is more than five minutes ahead';
+  if (e.household !== undefined) {
+    if (parseHousehold(e.household) === null) return 'household must be a decimal unsigned 64-bit number';
+  } else if (typeof e.ip !== 'string' || !isIp(e.ip)) {
+    return 'ip or household is required';
+  }
+  if (e.region !== undefined && (typeof e.region !== 'string' || !regionOf(e.region)))
+    return 'region is not a region code';
+  if (e.url !== undefined && typeof e.url !== 'string') return 'url must be a string';
+  if (e.id !== undefined && (typeof e.id !== 'string' || !EVENT_ID.test(e.id))) {
+    return 'id must be 1-64 letters, digits, _ . : -';
+  }
+  return null;
+}
+
+const isIp = (s: string) => /^(\d{1,3}\.){3}\d{1,3}$/.test(s) || (/^[0-9a-fA-F:.]+$/.test(s) && s.includes(':'));

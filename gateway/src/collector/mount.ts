@@ -1,0 +1,19 @@
+import type { Express } from 'express';
+import type { AppContext } from '../shared/app-context';
+import { trustedProxies } from './client-ip';
+import { Collector } from './collector';
+import { pixelHandler } from './pixels';
+import { mountIngestRoutes } from './routes';
+
+/** Mounts /t/i, /t/v, /t/s.js and /api/ingest/* on the gateway (shared/extensions.ts). */
+export function mountCollectorRoutes(web: Express, app: AppContext): Collector {
+  const collector = new Collector(app.config, app.redis, app.keys, app.log);
+  collector.start();
+  app.redis.once('end', () => collector.stop());
+  const pixels = pixelHandler(collector, trustedProxies(app.config.TRUSTED_PROXIES));
+  web.use('/t', (req, res, next) => {
+    if (!pixels(req, res, req.originalUrl)) next();
+  });
+  mountIngestRoutes(web, app, collector);
+  return collector;
+}

@@ -1,0 +1,116 @@
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type Redis from 'ioredis';
+import type { Logger } from '../shared/logger';
+import type { RedisKeys } from '../shared/redis';
+import type { Hit } from './hit';
+import { appendHits, ensureGroup, toEntries } from './stream';
+
+/**
+ * When Redis is unreachable, pixel hits are not lost: they are appended (one JSON line each) to a
+ * spool file of this process in SPOOL_DIR, and replayed into the stream once Redis answers again.
+ * Replay renames the file first, so hits spooled meanwhile go to a fresh file; a crash during
+ * replay leaves the renamed file to be replayed again (event ids make that harmless). Files of
+ * processes that no longer exist are replayed too.
+ */
+export class Spool {
+  private readonly file: string;
+  private timer: NodeJS.Timeout | null = null;
+  private replaying = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    private readonly log: Logger,
+  ) {
+    this.file = join(dir, `hits-${process.pid}.ndjson`);
+  }
+
+  /** Appends synchronously: the hit is on disk before the pixel answers. */
+  write(hits: Hit[]): void {
+    if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true });
+    appendFileSync(this.file, hits.map((h) => `${JSON.stringify(h)}\n`).join(''));
+  }
+
+  /** Hits waiting on disk in this spool directory (all processes). */
+  pendingBytes(): number {
+    if (!existsSync(this.dir)) return 0;
+    return readdirSync(this.dir)
+      .filter((f) => f.startsWith('hits-'))
+      .reduce((sum, f) => sum + statSync(join(this.dir, f)).size, 0);
+  }
+
+  start(intervalMs = 1000): void {
+    this.timer = setInterval(() => void this.replay(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Moves spooled hits into the stream; answers how many were replayed. */
+  async replay(): Promise<number> {
+    if (this.replaying || this.redis.status !== 'ready' || !existsSync(this.dir)) return 0;
+    this.replaying = true;
+    let replayed = 0;
+    try {
+      for (const name of readdirSync(this.dir)) {
+        // hits-<writer pid>.ndjson, or hits-<writer pid>.ndjson.replay-<replayer pid>-<ms> while replaying
+        const m = /^hits-(\d+)\.ndjson(?:\.replay-(\d+)-\d+)?$/.exec(name);
+        if (!m) continue;
+        const owner = Number(m[2] ?? m[1]);
+        if (owner !== process.pid && isAlive(owner)) continue;
+        let path = join(this.dir, name);
+        if (!m[2]) {
+          const claimed = `${path}.replay-${process.pid}-${Date.now()}`;
+          try {
+            renameSync(path, claimed);
+          } catch {
+            continue; // another process claimed it first
+          }
+          path = claimed;
+        }
+        const hits = readFileSync(path, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .flatMap((line) => {
+            try {
+              return [JSON.parse(line) as Hit];
+            } catch {
+              return []; // a torn last line from a crash
+            }
+          });
+        await ensureGroup(this.redis, this.keys);
+        await appendHits(this.redis, this.keys, toEntries(hits));
+        unlinkSync(path);
+        replayed += hits.length;
+      }
+      if (replayed) this.log.info({ replayed }, 'replayed spooled hits into the stream');
+    } catch (e) {
+      this.log.warn({ err: e }, 'spool replay failed; will retry');
+    } finally {
+      this.replaying = false;
+    }
+    return replayed;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,114 @@
+import type Redis from 'ioredis';
+import type { RedisKeys } from '../shared/redis';
+import type { Spool } from './spool';
+import { streamKeys } from './stream';
+
+/** GET /api/ingest/status (DESIGN 5): what the stream, the ETL and the collectors are doing. */
+export interface IngestStatus {
+  stream: string;
+  length: number;
+  pending: number;
+  /** Entries not yet delivered to any worker. */
+  undelivered: number;
+  consumers: { name: string; pending: number; idle_ms: number }[];
+  processed: number;
+  duplicates: number;
+  rejected: number;
+  rejected_by_reason: Record<string, number>;
+  /** Age of the oldest entry not yet committed, ms (0 when idle). */
+  lag_ms: number;
+  /** Latest event time committed so far (ISO), null before the first. */
+  watermark: string | null;
+  events_per_s: number;
+  last_batch_at: string | null;
+  collectors: { hostname: string; pid: number; hits: number; spooled: number }[];
+  spooled_bytes: number;
+  /** True once everything accepted so far is committed. */
+  idle: boolean;
+}
+
+type Flat = (string | number | null | Flat)[];
+const asRecord = (flat: Flat): Record<string, unknown> => {
+  const r: Record<string, unknown> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) r[String(flat[i])] = flat[i + 1];
+  return r;
+};
+const idMs = (id: string) => Number(id.split('-')[0]);
+const compareIds = (a: string, b: string) => {
+  const [am, as] = a.split('-').map(Number);
+  const [bm, bs] = b.split('-').map(Number);
+  return am - bm || as - bs;
+};
+
+export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool | null): Promise<IngestStatus> {
+  const k = streamKeys(keys);
+  const now = Date.now();
+  const [stats, workers, collectors] = await Promise.all([
+    redis.hgetall(k.stats),
+    redis.hgetall(k.workers),
+    redis.hgetall(k.collectors),
+  ]);
+  let length = 0;
+  let pending = 0;
+  let undelivered = 0;
+  let oldest: string | null = null;
+  let consumers: IngestStatus['consumers'] = [];
+  const exists = await redis.exists(k.stream);
+  if (exists) {
+    const info = asRecord((await redis.xinfo('STREAM', k.stream)) as Flat);
+    length = Number(info.length);
+    const lastId = String(info['last-generated-id']);
+    const groups = ((await redis.xinfo('GROUPS', k.stream)) as Flat[]).map(asRecord);
+    const group = groups.find((g) => g.name === k.group);
+    if (!group) {
+      undelivered = length;
+    } else {
+      pending = Number(group.pending);
+      const delivered = String(group['last-delivered-id']);
+      if (compareIds(delivered, lastId) < 0) {
+        const next = await redis.xrange(k.stream, `(${delivered}`, '+', 'COUNT', 1);
+        undelivered = group.lag === null || group.lag === undefined ? length : Number(group.lag);
+        if (next.length) oldest = next[0][0];
+        else undelivered = 0;
+      }
+      if (pending) {
+        const summary = (await redis.xpending(k.stream, k.group)) as [number, string | null, string | null, unknown];
+        if (summary[1] && (!oldest || compareIds(summary[1], oldest) < 0)) oldest = summary[1];
+      }
+      consumers = ((await redis.xinfo('CONSUMERS', k.stream, k.group)) as Flat[]).map(asRecord).map((c) => ({
+        name: String(c.name),
+        pending: Number(c.pending),
+        idle_ms: Number(c.idle),
+      }));
+    }
+  }
+  const rejectedByReason: Record<string, number> = {};
+  for (const [field, value] of Object.entries(stats)) {
+    if (field.startsWith('rejected:')) rejectedByReason[field.slice(9)] = Number(value);
+  }
+  const fresh = (at: number) => now - at < 15_000;
+  const workerRates = Object.values(workers).map((v) => JSON.parse(v) as { events_per_s: number; at: number });
+  const spooledBytes = spool ? spool.pendingBytes() : 0;
+  const watermark = stats.watermark ? new Date(Number(stats.watermark)).toISOString() : null;
+  return {
+    stream: k.stream,
+    length,
+    pending,
+    undelivered,
+    consumers,
+    processed: Number(stats.processed ?? 0),
+    duplicates: Number(stats.duplicates ?? 0),
+    rejected: Object.values(rejectedByReason).reduce((a, b) => a + b, 0),
+    rejected_by_reason: rejectedByReason,
+    lag_ms: oldest ? Math.max(0, now - idMs(oldest)) : 0,
+    watermark,
+    events_per_s: workerRates.filter((w) => fresh(w.at)).reduce((a, w) => a + w.events_per_s, 0),
+    last_batch_at: stats.last_batch_at ? new Date(Number(stats.last_batch_at)).toISOString() : null,
+    collectors: Object.values(collectors)
+      .map((v) => JSON.parse(v) as { hostname: string; pid: number; hits: number; spooled: number; at: number })
+      .filter((c) => fresh(c.at))
+      .map(({ hostname, pid, hits, spooled }) => ({ hostname, pid, hits, spooled })),
+    spooled_bytes: spooledBytes,
+    idle: pending === 0 && undelivered === 0 && spooledBytes === 0,
+  };
+}

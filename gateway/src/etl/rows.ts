@@ -1,0 +1,82 @@
+import type { Hit } from '../collector/hit';
+import { regionOfGeo } from '../geo/lookup';
+import { isRegionOf } from '../geo/regions';
+import { localParts } from '../shared/time';
+import type { TagDirectory } from './tags';
+
+/** Rows a batch of hits becomes (before idempotency: some may already be stored). */
+export interface ImpressionRow {
+  eventId: string;
+  customerId: number;
+  tagId: number;
+  bookingId: number;
+  campaignId: number;
+  creativeId: number;
+  channelId: number;
+  household: string;
+  ts: number;
+  localDate: string;
+  weekday: number;
+  daypart: number;
+  region: string;
+}
+export interface SiteHitRow {
+  eventId: string;
+  customerId: number;
+  siteTagId: number;
+  household: string;
+  ts: number;
+  region: string;
+  url: string | null;
+  timeZone: string;
+}
+
+export interface PreparedBatch {
+  impressions: ImpressionRow[];
+  hits: SiteHitRow[];
+  rejected: Record<string, number>;
+}
+
+/** Resolves tags, region and local time of each hit; unknown tags are counted as rejected. */
+export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<PreparedBatch> {
+  const out: PreparedBatch = { impressions: [], hits: [], rejected: {} };
+  const resolved = await tags.resolve(hits);
+  for (const h of hits) {
+    const tag = resolved.get(`${h.k}:${h.t}`);
+    if (!tag || tag.kind !== h.k) {
+      out.rejected.unknown_tag = (out.rejected.unknown_tag ?? 0) + 1;
+      continue;
+    }
+    const region = h.r && isRegionOf(tag.country, h.r) ? h.r : regionOfGeo(h.g, tag.country);
+    if (tag.kind === 'i') {
+      const local = localParts(h.ts, tag.timeZone);
+      out.impressions.push({
+        eventId: h.i,
+        customerId: tag.customerId,
+        tagId: tag.tagId,
+        bookingId: tag.bookingId,
+        campaignId: tag.campaignId,
+        creativeId: tag.creativeId,
+        channelId: tag.channelId,
+        household: h.h,
+        ts: h.ts,
+        localDate: local.date,
+        weekday: local.weekday,
+        daypart: local.daypart,
+        region,
+      });
+    } else {
+      out.hits.push({
+        eventId: h.i,
+        customerId: tag.customerId,
+        siteTagId: tag.tagId,
+        household: h.h,
+        ts: h.ts,
+        region,
+        url: h.u ?? null,
+        timeZone: tag.timeZone,
+      });
+    }
+  }
+  return out;
+}
