@@ -1,0 +1,110 @@
+import { createAuthFetch, type TokenSource } from './auth-fetch';
+import type { Session } from './session-store';
+
+/** Only the network boundary is fake here: a fetch that answers like the gateway would. */
+function gatewayDouble(opts: { refreshWorks: boolean }) {
+  let valid = 'fresh-token';
+  const seen: { kind: 'refresh' | 'call'; token?: string }[] = [];
+  const reply = (status: number, body: unknown) =>
+    ({
+      ok: status < 400,
+      status,
+      json: async () => body,
+      clone() {
+        return this;
+      },
+    }) as unknown as Response;
+
+  const fetchDouble = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { query: string; variables: { token?: string } };
+    if (body.query.includes('refreshToken')) {
+      seen.push({ kind: 'refresh' });
+      // Let the concurrent callers pile up behind the one refresh.
+      await new Promise((r) => setTimeout(r, 20));
+      if (!opts.refreshWorks)
+        return reply(200, {
+          errors: [{ message: 'Invalid refresh token.', extensions: { code: 'UNAUTHENTICATED', status: 401 } }],
+        });
+      valid = 'fresh-token-2';
+      return reply(200, { data: { refreshToken: { new_token: valid, refresh_token: 'refresh-2' } } });
+    }
+    const token = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '');
+    seen.push({ kind: 'call', token });
+    if (token !== valid)
+      return reply(200, {
+        errors: [{ message: 'Sign in again.', extensions: { code: 'UNAUTHENTICATED', status: 401 } }],
+      });
+    return reply(200, { data: { ok: true } });
+  });
+  return { fetchDouble, seen, expire: () => (valid = 'nobody-has-this') };
+}
+
+function memorySession(initial: Session | null): TokenSource & { current: Session | null } {
+  const s = {
+    current: initial,
+    get: () => s.current,
+    updateTokens(accessToken: string, refreshToken: string) {
+      if (s.current) s.current = { ...s.current, accessToken, refreshToken };
+    },
+    clear() {
+      s.current = null;
+    },
+  };
+  return s;
+}
+
+const user = {
+  email: 'a@b.nz',
+  name: 'A',
+  role: 'ROLE_CUSTOMER_USER',
+  entity_id: 1,
+  entity_type: 'CUSTOMER',
+  country_list: ['NZ'],
+};
+const op = (name: string) => ({
+  method: 'POST',
+  body: JSON.stringify({ query: `query ${name} { x }`, variables: {} }),
+});
+
+describe('authFetch: retry once after a refresh', () => {
+  it('two concurrent 401s share ONE refresh, then both retry with the new token', async () => {
+    const net = gatewayDouble({ refreshWorks: true });
+    net.expire();
+    const session = memorySession({ user, accessToken: 'old-token', refreshToken: 'refresh-1' });
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session, endpoint: '/graphql' });
+
+    const [a, b] = await Promise.all([authFetch('/graphql', op('A')), authFetch('/graphql', op('B'))]);
+
+    expect(await a.json()).toEqual({ data: { ok: true } });
+    expect(await b.json()).toEqual({ data: { ok: true } });
+    expect(net.seen.filter((s) => s.kind === 'refresh')).toHaveLength(1);
+    expect(net.seen.filter((s) => s.kind === 'call').map((s) => s.token)).toEqual([
+      'old-token',
+      'old-token',
+      'fresh-token-2',
+      'fresh-token-2',
+    ]);
+    expect(session.current?.accessToken).toBe('fresh-token-2');
+    expect(session.current?.refreshToken).toBe('refresh-2');
+  });
+
+  it('a failed refresh clears the session and answers the original failure', async () => {
+    const net = gatewayDouble({ refreshWorks: false });
+    net.expire();
+    const session = memorySession({ user, accessToken: 'old-token', refreshToken: 'refresh-1' });
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session, endpoint: '/graphql' });
+
+    const res = await authFetch('/graphql', op('A'));
+    expect((await res.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(session.current).toBeNull();
+    expect(net.seen.filter((s) => s.kind === 'call')).toHaveLength(1);
+  });
+
+  it('does not refresh for anonymous calls such as login', async () => {
+    const net = gatewayDouble({ refreshWorks: true });
+    const session = memorySession(null);
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session, endpoint: '/graphql' });
+    await authFetch('/graphql', op('Login'));
+    expect(net.seen).toEqual([{ kind: 'call', token: undefined }]);
+  });
+});
