@@ -99,6 +99,18 @@ describe('password reset', () => {
     expect(smtp.to(unknown)).toEqual([]);
   });
 
+  test('at most 5 reset emails an hour go to one address; the answer never changes', async () => {
+    const u = await newUser();
+    for (let i = 0; i < 6; i++) {
+      const r = await call(t.url, 'POST', '/api/password-reset', { body: { email: u.email } });
+      expect(r.body).toEqual({ message: 'Password reset link has been sent to your email.' });
+    }
+    const other = await newUser();
+    await call(t.url, 'POST', '/api/password-reset', { body: { email: other.email } });
+    await mailTo(other.email, /reset/i);
+    expect(smtp.to(u.email)).toHaveLength(5);
+  });
+
   test('over GraphQL too, with the same messages', async () => {
     const u = await newUser();
     const asked = await gql(t.url, 'mutation ($e: String!) { requestPasswordReset(email: $e) { message } }', {

@@ -10,6 +10,7 @@ import { countriesOf } from './countries';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 import { createOneTimeToken, findLiveToken, spendTokens } from './one-time-tokens';
 import { hashPassword, passwordMatches } from './passwords';
+import { mayEmailReset } from './reset-throttle';
 import { issueRefreshToken, revokeFamily, revokeUserRefreshTokens, rotateRefreshToken } from './refresh-tokens';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
@@ -148,8 +149,11 @@ export async function requestPasswordReset(
   input: Input,
 ): Promise<MessageResult> {
   assertValid(emailRules, input);
-  const user = await userWhere(app.ds.manager, 'email', normalEmail(input.email));
-  if (user && user.active) {
+  const email = normalEmail(input.email);
+  // Counted for every address, known or not; over the limit the answer stays the same, only the email is skipped.
+  const allowed = await mayEmailReset(app, email);
+  const user = await userWhere(app.ds.manager, 'email', email);
+  if (user && user.active && allowed) {
     const token = await createOneTimeToken(app.ds.manager, Number(user.id), 'reset');
     void sendQuietly(app, passwordResetEmail(app, user, token));
   }
