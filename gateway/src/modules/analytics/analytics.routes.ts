@@ -2,10 +2,29 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
+import type { DashboardFilterInput } from './filter';
 import type { AppContext } from '../../shared/app-context';
+import { DASHBOARD_CALL_NAMES } from './calls';
+import { runDashboardCall } from './dashboard.service';
+import { dashboardFilterOptions } from './filter-options.service';
 import { dashboardCustomers, overviewSummary } from './overview.service';
 
 const tag = 'Dashboard';
+
+const idList = z.array(z.number().int().nonnegative()).optional();
+const filterPayload = z.object({
+  client_id: z.number().int().positive(),
+  startdate: z.string().describe('yyyy-MM-dd'),
+  enddate: z.string().describe('yyyy-MM-dd'),
+  region: z.array(z.union([z.literal(0), z.string()])).optional(),
+  campaign: idList,
+  booking: idList,
+  creative: idList,
+  channel: idList,
+  weekday: idList,
+  time_slots: idList,
+  sites: idList,
+});
 
 const overviewRow = z.object({
   booking_id: z.number(),
@@ -38,7 +57,33 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     '/dashboard/customers',
     route(app, (c) => dashboardCustomers(c.app, signedIn(c))),
   );
+  router.get(
+    '/dashboard/filters/:clientId',
+    route(app, (c) => dashboardFilterOptions(c.app, signedIn(c), c.req.params.clientId)),
+  );
+  for (const name of DASHBOARD_CALL_NAMES) {
+    router.post(
+      `/dashboard/${name}`,
+      route(app, (c) => runDashboardCall(c.app, signedIn(c), name, (c.req.body ?? {}) as DashboardFilterInput)),
+    );
+    documentApi({
+      method: 'post',
+      path: `/dashboard/${name}`,
+      summary: `Dashboard call ${name}: {table_data, summary_data} (DESIGN 4)`,
+      tag,
+      body: filterPayload,
+      response: z.object({ table_data: z.unknown(), summary_data: z.unknown() }),
+      errors: { 404: 'Customer not found (or not visible)' },
+    });
+  }
   documentApi(
+    {
+      method: 'get',
+      path: '/dashboard/filters/:clientId',
+      summary: 'Filter lists of a client; each starts with {id: 0, display_name: All}; region ids are codes',
+      tag,
+      errors: { 404: 'Customer not found (or not visible)' },
+    },
     {
       method: 'get',
       path: '/dashboard/summary',

@@ -1,0 +1,36 @@
+import type { CreativePerformanceSummaryRow } from '../queries/creative-performance-summary';
+import type { ImpressionSummaryData } from '../queries/impression-summary';
+import type { HeatmapRow } from '../queries/impression-heatmap';
+import type { ResponsesByRegionRow } from '../queries/responses-by-region';
+import type { VisitResponseTimingData } from '../queries/visit-response-timing';
+
+/** The computed figures an analysis is written from (never raw rows or user text). */
+export interface AnalysisFacts {
+  start: string;
+  end: string;
+  summary: ImpressionSummaryData;
+  correlation: number;
+  creatives: CreativePerformanceSummaryRow[];
+  heatmap: { impressions: HeatmapRow[]; webhits: HeatmapRow[]; response_ratio: HeatmapRow[] };
+  regions: ResponsesByRegionRow[];
+  timing: VisitResponseTimingData;
+  viewsFor80Percent: number;
+  meanViews: number;
+}
+
+/** The sections of the Campaign Intelligence dialog: HTML paragraphs (sanitised by the caller). */
+export interface AnalysisSections {
+  summary: string;
+  campaign_performance: string;
+  creative_effectiveness: string;
+  geographic_distribution: string;
+  response_profile: string;
+}
+
+/**
+ * Writes an analysis from figures. The template writer is the default; a language-model provider
+ * can implement this interface later (its output goes through the same sanitiser).
+ */
+export interface AnalysisWriter {
+  write(facts: AnalysisFacts): Promise<AnalysisSections>;
+}

@@ -1,0 +1,58 @@
+import sanitizeHtml from 'sanitize-html';
+import type { DashboardData } from '../dashboard-data';
+import { meanViews, viewsFor80Percent } from '../metrics';
+import { creativePerformanceSummary } from '../queries/creative-performance-summary';
+import { impressionHeatmap } from '../queries/impression-heatmap';
+import { impressionSummary } from '../queries/impression-summary';
+import { responsesByRegion } from '../queries/responses-by-region';
+import { responsesOverTime } from '../queries/responses-over-time';
+import { visitResponseTiming } from '../queries/visit-response-timing';
+import type { AnalysisSections, AnalysisWriter } from './analysis-writer';
+import { TemplateAnalysisWriter } from './template-writer';
+
+const SAFE: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'strong', 'em', 'ul', 'ol', 'li', 'br'],
+  allowedAttributes: {},
+};
+
+let writer: AnalysisWriter = new TemplateAnalysisWriter();
+
+/** Swaps the writer (e.g. a language-model provider); its output is sanitised all the same. */
+export function useAnalysisWriter(w: AnalysisWriter): void {
+  writer = w;
+}
+
+/** The analysis call: figures from the other calls' computations, written and sanitised. */
+export async function analysis(data: DashboardData) {
+  const [summary, overTime, creatives, heatmap, regions, timing, responses] = await Promise.all([
+    impressionSummary(data),
+    responsesOverTime(data),
+    creativePerformanceSummary(data),
+    impressionHeatmap(data),
+    responsesByRegion(data),
+    visitResponseTiming(data),
+    data.responses(),
+  ]);
+  const counts = new Map<number, number>();
+  for (const r of responses) counts.set(r.views, (counts.get(r.views) ?? 0) + r.responses);
+  const written = await writer.write({
+    start: data.filter.start,
+    end: data.filter.end,
+    summary: summary.summary_data,
+    correlation: overTime.summary_data.correlation,
+    creatives: creatives.table_data,
+    heatmap: heatmap.table_data,
+    regions: regions.table_data,
+    timing: timing.summary_data,
+    viewsFor80Percent: viewsFor80Percent(counts),
+    meanViews: meanViews(counts),
+  });
+  const summary_data: AnalysisSections = {
+    summary: sanitizeHtml(written.summary, SAFE),
+    campaign_performance: sanitizeHtml(written.campaign_performance, SAFE),
+    creative_effectiveness: sanitizeHtml(written.creative_effectiveness, SAFE),
+    geographic_distribution: sanitizeHtml(written.geographic_distribution, SAFE),
+    response_profile: sanitizeHtml(written.response_profile, SAFE),
+  };
+  return { table_data: [] as never[], summary_data };
+}

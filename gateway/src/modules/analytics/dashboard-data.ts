@@ -1,0 +1,67 @@
+import type { EntityManager } from 'typeorm';
+import { type DashboardFilter, filterKey } from './filter';
+import { type CustomerNames, queryCustomerNames } from './queries/customer-names';
+import {
+  type CreativeChannelImpressions,
+  queryImpressionsByCreativeChannel,
+} from './queries/impressions-by-creative-channel';
+import { type DateImpressions, queryImpressionsByDate } from './queries/impressions-by-date';
+import { type SlotImpressions, queryImpressionsBySlot } from './queries/impressions-by-slot';
+import { queryResponseCube, type ResponseCubeRow } from './queries/response-cube';
+import { queryResponseSites, type SiteResponses } from './queries/response-sites';
+import { dashboardFlights } from './single-flight';
+
+/**
+ * The shared inputs of the dashboard calls for one customer and filter. Each part is read at most
+ * once per concurrent refresh (single-flight keyed by customer + normalised filter + part).
+ */
+export class DashboardData {
+  private readonly key: string;
+
+  constructor(
+    private readonly em: EntityManager,
+    readonly filter: DashboardFilter,
+  ) {
+    this.key = filterKey(filter);
+  }
+
+  private part<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    return dashboardFlights.run(`${name}|${this.key}`, compute);
+  }
+
+  names(): Promise<CustomerNames> {
+    return dashboardFlights.run(`names|${this.filter.customerId}`, () =>
+      queryCustomerNames(this.em, this.filter.customerId),
+    );
+  }
+
+  impressionsByCreativeChannel(): Promise<CreativeChannelImpressions[]> {
+    return this.part('imp-cc', () => queryImpressionsByCreativeChannel(this.em, this.filter));
+  }
+
+  impressionsByDate(): Promise<DateImpressions[]> {
+    return this.part('imp-date', () => queryImpressionsByDate(this.em, this.filter));
+  }
+
+  impressionsBySlot(): Promise<SlotImpressions[]> {
+    return this.part('imp-slot', () => queryImpressionsBySlot(this.em, this.filter));
+  }
+
+  responses(): Promise<ResponseCubeRow[]> {
+    return this.part('responses', () => queryResponseCube(this.em, this.filter));
+  }
+
+  responseSites(): Promise<SiteResponses[]> {
+    return this.part('sites', () => queryResponseSites(this.em, this.filter));
+  }
+
+  /** |I(F)|, Ad_Spend and Total_Responses: the totals several calls divide by. */
+  async totals(): Promise<{ impressions: number; spend: number; responses: number }> {
+    const [cc, responses] = await Promise.all([this.impressionsByCreativeChannel(), this.responses()]);
+    return {
+      impressions: cc.reduce((a, r) => a + r.impressions, 0),
+      spend: cc.reduce((a, r) => a + r.spend, 0),
+      responses: responses.reduce((a, r) => a + r.responses, 0),
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import type { AppContext } from '../../shared/app-context';
+import type { Actor } from '../../shared/roles';
+import { assertCustomerVisible } from '../access/customer-scope';
+import { DASHBOARD_CALLS, type DashboardAnswer, type DashboardCallName } from './calls';
+import { DashboardData } from './dashboard-data';
+import { type DashboardFilterInput, filterKey, parseDashboardFilter } from './filter';
+import { assertFilterOwned } from './filter-ownership';
+import { dashboardFlights } from './single-flight';
+
+/**
+ * One dashboard call (spec 7): parse the filter (400 naming the field), check the customer is
+ * visible (another tenant's answers like an unknown one: 404), check the ids are the customer's,
+ * then compute from the shared, single-flight parts.
+ */
+export async function runDashboardCall<N extends DashboardCallName>(
+  app: AppContext,
+  actor: Actor,
+  call: N,
+  input: DashboardFilterInput,
+): Promise<DashboardAnswer<N>> {
+  const filter = parseDashboardFilter(input ?? {});
+  const em = app.ds.manager;
+  await assertCustomerVisible(em, actor, filter.customerId);
+  await dashboardFlights.run(`owned|${filterKey(filter)}`, () => assertFilterOwned(em, filter));
+  const data = new DashboardData(em, filter);
+  return (await DASHBOARD_CALLS[call](data)) as DashboardAnswer<N>;
+}

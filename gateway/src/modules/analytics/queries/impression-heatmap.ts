@@ -1,0 +1,40 @@
+import type { DashboardData } from '../dashboard-data';
+import { ratio } from '../metrics';
+
+export const DAYPART_NAMES = ['Night', 'Breakfast', 'Morning', 'Lunch', 'Afternoon', 'Access', 'Peak', 'Off-Peak'];
+/** Heatmap columns Sun..Sat; weekday numbers are 1 Monday .. 7 Sunday. */
+export const WEEKDAY_COLUMNS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+export type HeatmapRow = { time: string; Total: number } & Record<(typeof WEEKDAY_COLUMNS)[number], number>;
+
+const emptyGrid = (): number[][] => DAYPART_NAMES.map(() => new Array<number>(8).fill(0));
+
+function toRows(grid: number[][]): HeatmapRow[] {
+  return grid.map((cells, i) => {
+    const row = { time: DAYPART_NAMES[i] } as HeatmapRow;
+    WEEKDAY_COLUMNS.forEach((c, w) => (row[c] = cells[w]));
+    row.Total = cells.slice(0, 7).reduce((a, b) => a + b, 0);
+    return row;
+  });
+}
+
+/**
+ * DESIGN 4: impressions by the impression's daypart x weekday; webhits by the activating touch's;
+ * response_ratio per cell, and total webhits / total impressions in the Total column.
+ */
+export async function impressionHeatmap(data: DashboardData) {
+  const [slots, responses] = await Promise.all([data.impressionsBySlot(), data.responses()]);
+  const imp = emptyGrid();
+  const hits = emptyGrid();
+  for (const s of slots) imp[s.daypart - 1][s.weekday % 7] += s.impressions;
+  for (const r of responses) hits[r.daypart - 1][r.weekday % 7] += r.responses;
+  const impressions = toRows(imp);
+  const webhits = toRows(hits);
+  const response_ratio = impressions.map((row, i) => {
+    const out = { time: row.time } as HeatmapRow;
+    for (const c of WEEKDAY_COLUMNS) out[c] = ratio(webhits[i][c], row[c]);
+    out.Total = ratio(webhits[i].Total, row.Total);
+    return out;
+  });
+  return { table_data: { impressions, webhits, response_ratio }, summary_data: {} };
+}

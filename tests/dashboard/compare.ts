@@ -1,0 +1,83 @@
+import { gql, call } from '../support/http';
+import type { TestGateway } from '../support/gateway';
+
+/** GraphQL selections of every call: exactly the REST field names. */
+const HEAT = 'time Sun Mon Tue Wed Thu Fri Sat Total';
+export const SELECTIONS: Record<string, string> = {
+  impression_summary:
+    'table_data summary_data { Ad_Spend Actual_Impressions Total_Responses CPM_Actual Response_Rate Current_CPR }',
+  responses_over_time: 'table_data { Date Total_Impressions Same_Day Total_Responses } summary_data { correlation }',
+  visit_response_timing: 'table_data summary_data { Hour_1 Day_1 Week_1 Hour_1_Perc Day_1_Perc Week_1_Perc }',
+  impressions_before_visit:
+    'table_data { Views Impressions_Before_Visit } summary_data { Views_for_80_Percent Total_Views_Occurrence }',
+  impression_heatmap: `table_data { impressions { ${HEAT} } webhits { ${HEAT} } response_ratio { ${HEAT} } } summary_data`,
+  responses_by_region:
+    'table_data { Region Responses Percentage Latitude Longitude } summary_data { centre_lat centre_long zoom }',
+  responses_by_site: 'table_data { Site Responses Response_Rate_Percent CPR } summary_data',
+  creative_performance_summary:
+    'table_data { Creative Duration Total_Impressions Ad_Spend Total_Responses Response_Rate_Percent Current_CPR } summary_data',
+  creative_performance_cost: 'table_data { Creative Ad_Spend Total_Responses Current_CPR } summary_data',
+  platform_creative_performance: 'table_data { Platform Creative Impressions_Perc Responses_Perc } summary_data',
+  analysis:
+    'table_data summary_data { summary campaign_performance creative_effectiveness geographic_distribution response_profile }',
+};
+
+/** Main number (rows sorted by it, highest first) and identity of each call's rows. */
+export const ROW_ORDER: Record<string, { main: string; key: (r: any) => string } | undefined> = {
+  impressions_before_visit: { main: 'Views', key: (r) => String(r.Views) },
+  responses_by_region: { main: 'Responses', key: (r) => r.Region },
+  responses_by_site: { main: 'Responses', key: (r) => r.Site },
+  creative_performance_summary: { main: 'Total_Responses', key: (r) => r.Creative },
+  creative_performance_cost: { main: 'Ad_Spend', key: (r) => r.Creative },
+  platform_creative_performance: { main: 'Responses_Perc', key: (r) => `${r.Platform}|${r.Creative}` },
+};
+
+export async function restCall(t: TestGateway, token: string, name: string, payload: unknown) {
+  return call(t.url, 'POST', `/api/dashboard/${name}`, { token, body: payload });
+}
+
+export async function gqlCall(t: TestGateway, token: string, name: string, payload: unknown) {
+  const q = `query($f: DashboardFilterInput!) { ${name}(filter: $f) { ${SELECTIONS[name]} } }`;
+  return gql(t.url, q, { f: payload }, token);
+}
+
+/** Deep equality with a relative tolerance on numbers (sums of floats in another order). */
+export function closeTo(actual: unknown, expected: unknown, path = '$'): string[] {
+  if (typeof expected === 'number') {
+    if (typeof actual !== 'number') return [`${path}: expected number ${expected}, got ${JSON.stringify(actual)}`];
+    const tol = 1e-9 * Math.max(1, Math.abs(expected));
+    return Math.abs(actual - expected) <= tol ? [] : [`${path}: expected ${expected}, got ${actual}`];
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) {
+      return [`${path}: expected ${expected.length} items, got ${JSON.stringify(actual)?.slice(0, 300)}`];
+    }
+    return expected.flatMap((e, i) => closeTo(actual[i], e, `${path}[${i}]`));
+  }
+  if (expected && typeof expected === 'object') {
+    if (!actual || typeof actual !== 'object') return [`${path}: expected object, got ${JSON.stringify(actual)}`];
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    return [...keys].flatMap((k) => closeTo((actual as any)[k], (expected as any)[k], `${path}.${k}`));
+  }
+  return actual === expected ? [] : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+}
+
+/** Compares an answer with the reference: rows as sets (by key), order checked against the main number. */
+export function answerMismatches(name: string, actual: any, expected: any): string[] {
+  const order = ROW_ORDER[name];
+  if (!order) return closeTo(actual, expected);
+  const problems: string[] = [];
+  const rows: any[] = actual?.table_data ?? [];
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i - 1][order.main] < rows[i][order.main])
+      problems.push(`${name}: rows not sorted by ${order.main} at ${i}`);
+  }
+  const sort = (list: any[]) => [...list].sort((a, b) => (order.key(a) < order.key(b) ? -1 : 1));
+  problems.push(
+    ...closeTo(
+      { table_data: sort(rows), summary_data: actual?.summary_data },
+      { table_data: sort(expected.table_data), summary_data: expected.summary_data },
+    ),
+  );
+  return problems;
+}

@@ -1,0 +1,95 @@
+import type { RefHit, RefImpression } from '../reference/types';
+import type { WorldCustomer } from './world';
+
+/** Seeded PRNG (mulberry32): the same seed gives the same events. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const REGIONS = ['AUK', 'WGN', 'CAN', 'WKO', 'OTA', 'UNK'];
+
+export interface GeneratedEvents {
+  impressions: RefImpression[];
+  hits: RefHit[];
+}
+
+/**
+ * Impressions and site hits of one customer between two UTC instants: a few hundred households,
+ * impressions spread over the bookings and creatives, and visits that often follow an impression
+ * (minutes to days later) so every delay bucket, view count and tie case occurs. Some impressions
+ * share a timestamp (ties broken by event id); some hits come in bursts (multi-page sessions).
+ */
+export function generateEvents(
+  c: WorldCustomer,
+  opts: { seed: number; fromMs: number; toMs: number; impressions: number; households?: number; prefix?: string },
+): GeneratedEvents {
+  const rnd = prng(opts.seed);
+  const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
+  const span = opts.toMs - opts.fromMs;
+  const households = Array.from({ length: opts.households ?? 150 }, (_, i) =>
+    String(1_000_000 + opts.seed * 10_000 + i),
+  );
+  const homeRegion = new Map(households.map((h) => [h, pick(REGIONS)]));
+  const tags = [...c.impressionTags.values()];
+  const booking = new Map(c.bookings.map((b) => [b.id, b]));
+  const prefix = opts.prefix ?? `s${opts.seed}`;
+  const impressions: RefImpression[] = [];
+  const hits: RefHit[] = [];
+  let n = 0;
+  for (let i = 0; i < opts.impressions; i++) {
+    const tag = pick(tags);
+    const b = booking.get(tag.bookingId)!;
+    // 5%: the same household and instant as the previous impression (a tie broken by event id).
+    const previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
+    const household = previous?.household ?? pick(households);
+    const ts = previous?.ts ?? opts.fromMs + Math.floor(rnd() * span);
+    impressions.push({
+      id: `${prefix}-i-${Math.floor(rnd() * 36 ** 4).toString(36)}-${String(i).padStart(6, '0')}`,
+      customerId: c.id,
+      household,
+      ts,
+      bookingId: b.id,
+      campaignId: b.campaignId,
+      creativeId: tag.creativeId,
+      channelId: b.channelId,
+      region: rnd() < 0.9 ? homeRegion.get(household)! : pick(REGIONS),
+    });
+  }
+  const delays = [0, 20_000, 30 * 60_000, 3_600_000, 3_600_001, 5 * 3_600_000, 86_400_000, 86_400_001, 3 * 86_400_000];
+  for (const imp of impressions) {
+    if (rnd() > 0.35) continue;
+    const delay = rnd() < 0.3 ? pick(delays) : Math.floor(rnd() * 7 * 86_400_000);
+    let ts = imp.ts + delay;
+    const pages = rnd() < 0.3 ? 2 : 1;
+    for (let p = 0; p < pages; p++) {
+      hits.push({
+        id: `${prefix}-h-${String(n++).padStart(6, '0')}`,
+        customerId: c.id,
+        household: imp.household,
+        ts,
+        siteTagId: pick(c.siteTags).id,
+        region: imp.region,
+      });
+      ts += Math.floor(rnd() * 20 * 60_000);
+    }
+  }
+  // Visits with no impression before them (never responses).
+  for (let i = 0; i < opts.impressions / 10; i++) {
+    hits.push({
+      id: `${prefix}-h-${String(n++).padStart(6, '0')}`,
+      customerId: c.id,
+      household: String(9_000_000 + i),
+      ts: opts.fromMs + Math.floor(rnd() * span),
+      siteTagId: pick(c.siteTags).id,
+      region: 'AUK',
+    });
+  }
+  return { impressions, hits };
+}
