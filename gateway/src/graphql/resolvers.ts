@@ -4,7 +4,8 @@ import { AuthResolver } from '../modules/auth/auth.resolver';
 import { OverviewResolver } from '../modules/analytics/overview.resolver';
 import { DashboardResolver } from '../modules/analytics/dashboard.resolver';
 import { campaignRecordResolvers } from '../modules/campaigns/records.mount';
+import { orgResolvers } from '../modules/organisations/org-resolvers';
 
 /** Every resolver class; each domain adds its own (one line per domain). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [HealthResolver, AuthResolver, OverviewResolver, DashboardResolver, ...campaignRecordResolvers];
+export const resolvers: NonEmptyArray<Function> = [HealthResolver, AuthResolver, OverviewResolver, DashboardResolver, ...campaignRecordResolvers, ...orgResolvers];

@@ -1,0 +1,132 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { intParam, route, signedIn } from '../../rest/http';
+import { documentApi } from '../../rest/openapi';
+import type { AppContext } from '../../shared/app-context';
+import { associatedParam } from '../organisations/agency.routes';
+import { messageSchema } from '../organisations/organisation.schemas';
+import { removeEntity } from '../organisations/removal.service';
+import { withCustomerDetail, withCustomerDetails } from './customer.details';
+import { associateCustomer, createCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
+
+const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
+
+const customerSchema = z.object({
+  id: z.number().int(),
+  cust_name: z.string(),
+  display_name: z.string().nullable(),
+  domain: z.string().nullable(),
+  admin_email: z.string().nullable(),
+  taxonomy_id: z.number().int(),
+  taxonomy_desc: z.string().nullable(),
+  country_code: z.string(),
+  country_list: z.array(z.string()),
+  operational_countries: z.array(z.object({ country_code: z.string(), country_name: z.string() })),
+  billing_entity: z.number().int().nullable().describe('0 No Charge, 1 Customer, 2 Booking Entity; ROLE_ADMIN only'),
+  is_multi_country: z.boolean(),
+  status: z.number().int(),
+  time_zone: z.string(),
+  created_by: z.number().int().nullable(),
+});
+const customerInput = z.object({
+  cust_name: z.string(),
+  display_name: z.string().nullish(),
+  domain: z.string().nullish(),
+  admin_email: z.string().nullish(),
+  taxonomy_id: z.number().int().nullish(),
+  country_code: z.string().nullish(),
+  country_list: z.array(z.string()).nullish(),
+  billing_entity: z.number().int().nullish().describe('ROLE_ADMIN only; ignored for others'),
+});
+
+/** Clients a.k.a. customers (spec 7). */
+export function mountCustomerRoutes(router: Router, app: AppContext): void {
+  router.get(
+    '/customers',
+    route(app, async (c) =>
+      withCustomerDetails(
+        c.app,
+        await listCustomers(c.app, signedIn(c), { associated: associatedParam(c.req.query.associated) }),
+      ),
+    ),
+  );
+  router.get(
+    '/customers/:id',
+    route(app, async (c) =>
+      withCustomerDetail(c.app, await getCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'))),
+    ),
+  );
+  router.post(
+    '/customers',
+    route(app, async (c) => withCustomerDetail(c.app, await createCustomer(c.app, signedIn(c), body(c.req.body)))),
+  );
+  router.put(
+    '/customers/:id',
+    route(app, async (c) =>
+      withCustomerDetail(
+        c.app,
+        await updateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)),
+      ),
+    ),
+  );
+  router.delete(
+    '/customers/:id',
+    route(app, (c) => removeEntity(c.app, signedIn(c), 'client', intParam(c.req.params.id, 'id'))),
+  );
+  router.post(
+    '/customers/:id/associate',
+    route(app, async (c) =>
+      withCustomerDetail(
+        c.app,
+        await associateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)),
+      ),
+    ),
+  );
+  const tag = 'Clients';
+  const notFound = { 404: 'Unknown client, or not visible to the caller' };
+  documentApi(
+    {
+      method: 'get',
+      path: '/customers',
+      summary: 'Clients visible to the caller (associated=true, default) or the others (associated=false)',
+      tag,
+      query: z.object({ associated: z.enum(['true', 'false']).optional() }),
+      response: z.array(customerSchema),
+    },
+    { method: 'get', path: '/customers/:id', summary: 'One client', tag, response: customerSchema, errors: notFound },
+    {
+      method: 'post',
+      path: '/customers',
+      summary: "Create a client (related to the caller's own organisation; time zone from its country)",
+      tag,
+      body: customerInput,
+      response: customerSchema,
+    },
+    {
+      method: 'put',
+      path: '/customers/:id',
+      summary: 'Update a client (super admin or its own admin)',
+      tag,
+      body: customerInput,
+      response: customerSchema,
+      errors: notFound,
+    },
+    {
+      method: 'delete',
+      path: '/customers/:id',
+      summary: 'Remove a client without campaigns (super admin or its own admin)',
+      tag,
+      response: messageSchema,
+      errors: { ...notFound, 409: 'Still has campaigns' },
+    },
+    {
+      method: 'post',
+      path: '/customers/:id/associate',
+      summary: "Relate an existing client to the caller's organisation",
+      tag,
+      body: customerInput.partial(),
+      response: customerSchema,
+      errors: { 404: 'Unknown client', 409: 'Already associated' },
+    },
+  );
+}

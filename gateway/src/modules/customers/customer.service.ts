@@ -1,0 +1,263 @@
+import type { EntityManager } from 'typeorm';
+import type { AppContext } from '../../shared/app-context';
+import { badRequest, forbidden, notFound } from '../../shared/errors';
+import { type Actor, can, isSuperAdmin } from '../../shared/roles';
+import { assertValid } from '../../shared/validation/assert';
+import { clientRules, withPrimary } from '../../shared/validation/client.rules';
+import { stripDomain } from '../../shared/validation/rules';
+import { canSeeCustomer, visibleCustomerIds } from '../access/customer-scope';
+import { countriesOf } from '../auth/countries';
+import { type Input, insertedId, optionalText } from '../organisations/input';
+import { checkedCountries, saveOperationalCountries } from '../organisations/operational-countries';
+import { assertTaxonomy, countryTimeZone } from '../reference/reference.service';
+import { insertRelationship } from '../relationships/related';
+
+/**
+ * A client as the service answers it; taxonomy_desc, country_list, operational_countries and
+ * is_multi_country are added by `customer.details.ts` (GraphQL resolves them through loaders).
+ */
+export interface CustomerBase {
+  id: number;
+  cust_name: string;
+  display_name: string | null;
+  domain: string | null;
+  admin_email: string | null;
+  taxonomy_id: number;
+  country_code: string;
+  time_zone: string;
+  /** ROLE_ADMIN only (spec 6); null for everyone else. */
+  billing_entity: number | null;
+  status: number;
+  created_by: number | null;
+}
+
+interface CustomerRow {
+  id: number;
+  cust_name: string;
+  display_name: string | null;
+  domain: string | null;
+  admin_email: string | null;
+  taxonomy_id: number;
+  country_code: string;
+  time_zone: string;
+  billing_entity: number;
+  status: number;
+  created_by: number | null;
+}
+
+const COLUMNS =
+  'id, cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, created_by';
+
+function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { associated: true }): CustomerBase {
+  const admin = can.seeAdminFields(actor);
+  return {
+    id: Number(r.id),
+    cust_name: r.cust_name,
+    display_name: r.display_name,
+    domain: r.domain,
+    admin_email: opts.associated ? r.admin_email : null,
+    taxonomy_id: Number(r.taxonomy_id),
+    country_code: r.country_code,
+    time_zone: r.time_zone,
+    billing_entity: admin ? Number(r.billing_entity) : null,
+    status: Number(r.status),
+    created_by: admin && r.created_by !== null ? Number(r.created_by) : null,
+  };
+}
+
+async function rowOf(em: EntityManager, id: number): Promise<CustomerRow | null> {
+  const rows: CustomerRow[] = await em.query(`SELECT ${COLUMNS} FROM customer WHERE id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+async function visibleRow(em: EntityManager, actor: Actor, id: number): Promise<CustomerRow> {
+  const row = (await canSeeCustomer(em, actor, id)) ? await rowOf(em, id) : null;
+  if (!row) throw notFound('Customer');
+  return row;
+}
+
+/** GET /customers/?associated=: visible clients (default), or the others for the association search. */
+export async function listCustomers(
+  app: AppContext,
+  actor: Actor,
+  query: { associated?: boolean },
+): Promise<CustomerBase[]> {
+  const em = app.ds.manager;
+  const ids = await visibleCustomerIds(em, actor);
+  if (query.associated === false) {
+    if (!can.manageClients(actor)) throw forbidden();
+    if (ids === 'all') return [];
+    const rows: CustomerRow[] = await em.query(
+      `SELECT ${COLUMNS} FROM customer ${ids.length ? 'WHERE id NOT IN (?)' : ''} ORDER BY cust_name, id`,
+      ids.length ? [ids] : [],
+    );
+    return rows.map((r) => toBase(actor, r, { associated: false }));
+  }
+  if (ids !== 'all' && ids.length === 0) return [];
+  const rows: CustomerRow[] =
+    ids === 'all'
+      ? await em.query(`SELECT ${COLUMNS} FROM customer ORDER BY cust_name, id`)
+      : await em.query(`SELECT ${COLUMNS} FROM customer WHERE id IN (?) ORDER BY cust_name, id`, [ids]);
+  return rows.map((r) => toBase(actor, r));
+}
+
+export async function getCustomer(app: AppContext, actor: Actor, id: number): Promise<CustomerBase> {
+  return toBase(actor, await visibleRow(app.ds.manager, actor, id));
+}
+
+function cleaned(input: Input) {
+  const domain = optionalText(input.domain);
+  const email = optionalText(input.admin_email);
+  const taxonomy = optionalText(input.taxonomy_id);
+  return {
+    cust_name: optionalText(input.cust_name) ?? '',
+    display_name: optionalText(input.display_name),
+    domain: domain ? stripDomain(domain) : null,
+    admin_email: email ? email.toLowerCase() : null,
+    taxonomy_id: taxonomy === null ? 0 : Number(taxonomy),
+  };
+}
+
+/**
+ * Countries of a client being saved (spec 6): ROLE_ADMIN, a multi-country user, or the client's own
+ * admin choose them; a single-country user's new client gets their own country as primary and
+ * operational; a multi-country user may only choose among their own countries.
+ */
+async function chosenCountries(
+  em: EntityManager,
+  actor: Actor,
+  input: Input,
+  editingOwn: boolean,
+): Promise<{ country_code: string; country_list: string[] }> {
+  if (isSuperAdmin(actor) || editingOwn) {
+    return checkedCountries(em, optionalText(input.country_code) ?? '', input.country_list);
+  }
+  const own = await countriesOf(em, actor.entityType, actor.entityId);
+  if (own.country_list.length <= 1) return { country_code: own.country_code, country_list: [own.country_code] };
+  const chosen = await checkedCountries(em, optionalText(input.country_code) ?? '', input.country_list);
+  const outside = chosen.country_list.filter((c) => !own.country_list.includes(c));
+  if (outside.length > 0) {
+    const message = `You do not operate in: ${outside.join(', ')}`;
+    throw badRequest(message, { [outside.includes(chosen.country_code) ? 'country_code' : 'country_list']: message });
+  }
+  return chosen;
+}
+
+async function choosesCountry(em: EntityManager, actor: Actor, editingOwn: boolean): Promise<boolean> {
+  if (isSuperAdmin(actor) || editingOwn) return true;
+  return (await countriesOf(em, actor.entityType, actor.entityId)).country_list.length > 1;
+}
+
+function billingOf(actor: Actor, input: Input, current: number): number {
+  if (!can.seeAdminFields(actor)) return current;
+  const v = optionalText(input.billing_entity);
+  return v === null ? current : Number(v);
+}
+
+/** POST /customers/: new clients get the time zone of their country; a non-super-admin gets a relationship. */
+export async function createCustomer(app: AppContext, actor: Actor, input: Input): Promise<CustomerBase> {
+  if (!can.manageClients(actor)) throw forbidden();
+  const data = cleaned(input);
+  const em = app.ds.manager;
+  const rules = clientRules({ choosesCountry: await choosesCountry(em, actor, false) });
+  assertValid(rules, { ...input, ...data, country_code: input.country_code });
+  await assertTaxonomy(em, data.taxonomy_id);
+  const countries = await chosenCountries(em, actor, input, false);
+  const billing = billingOf(actor, input, 2);
+  const id = await app.ds.transaction(async (tx) => {
+    const customerId = insertedId(
+      await tx.query(
+        `INSERT INTO customer (cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, created_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        [
+          data.cust_name,
+          data.display_name,
+          data.domain,
+          data.admin_email,
+          data.taxonomy_id,
+          countries.country_code,
+          await countryTimeZone(tx, countries.country_code),
+          billing,
+          actor.userId,
+        ],
+      ),
+    );
+    await saveOperationalCountries(tx, 'customer', customerId, countries.country_list);
+    if (!isSuperAdmin(actor)) {
+      await insertRelationship(
+        tx,
+        { type: actor.entityType as 'AGENCY', id: actor.entityId },
+        { type: 'CUSTOMER', id: customerId },
+        actor.userId,
+      );
+    }
+    return customerId;
+  });
+  return getCustomer(app, actor, id);
+}
+
+/** PUT /customers/:id: super admin, or an admin of that client (spec 6). */
+export async function updateCustomer(app: AppContext, actor: Actor, id: number, input: Input): Promise<CustomerBase> {
+  const em = app.ds.manager;
+  const row = await visibleRow(em, actor, id);
+  if (!can.editEntity(actor, 'CUSTOMER', id)) throw forbidden();
+  const data = cleaned(input);
+  const editingOwn = actor.entityType === 'CUSTOMER' && actor.entityId === id;
+  const countryGiven = input.country_code !== undefined;
+  assertValid(clientRules({ choosesCountry: countryGiven }), { ...input, ...data });
+  await assertTaxonomy(em, data.taxonomy_id);
+  const countries = countryGiven ? await chosenCountries(em, actor, input, editingOwn) : null;
+  await app.ds.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE customer SET cust_name = ?, display_name = ?, domain = ?, admin_email = ?, taxonomy_id = ?,
+         country_code = ?, billing_entity = ? WHERE id = ?`,
+      [
+        data.cust_name,
+        data.display_name,
+        data.domain,
+        data.admin_email,
+        data.taxonomy_id,
+        countries?.country_code ?? row.country_code,
+        billingOf(actor, input, Number(row.billing_entity)),
+        id,
+      ],
+    );
+    if (countries) await saveOperationalCountries(tx, 'customer', id, countries.country_list);
+    else if (input.country_list !== undefined) {
+      const list = withPrimary(
+        row.country_code,
+        Array.isArray(input.country_list) ? input.country_list.map(String) : [],
+      );
+      await saveOperationalCountries(
+        tx,
+        'customer',
+        id,
+        (await checkedCountries(tx, row.country_code, list)).country_list,
+      );
+    }
+  });
+  return getCustomer(app, actor, id);
+}
+
+/** POST /customers/:id/associate: relates an existing client to the actor's own entity. */
+export async function associateCustomer(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  input: Input,
+): Promise<CustomerBase> {
+  if (!can.manageClients(actor)) throw forbidden();
+  if (isSuperAdmin(actor)) throw badRequest('The super admin relates organisations under Manage Relationships.');
+  const em = app.ds.manager;
+  const row = await rowOf(em, id);
+  if (!row) throw notFound('Customer');
+  const name = input.cust_name === undefined ? row.cust_name : optionalText(input.cust_name);
+  assertValid(clientRules({ associating: true }), { cust_name: name });
+  await insertRelationship(
+    em,
+    { type: actor.entityType as 'AGENCY', id: actor.entityId },
+    { type: 'CUSTOMER', id },
+    actor.userId,
+  );
+  return getCustomer(app, actor, id);
+}

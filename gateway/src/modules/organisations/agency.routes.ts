@@ -1,0 +1,87 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { intParam, route, signedIn } from '../../rest/http';
+import { documentApi } from '../../rest/openapi';
+import type { AppContext } from '../../shared/app-context';
+import { associateAgency, createAgency, getAgency, listAgencies, updateAgency } from './agency.service';
+import { agencyInput, agencySchema, messageSchema } from './organisation.schemas';
+import { removeEntity } from './removal.service';
+
+const tag = 'Agencies';
+const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
+
+/** `?associated=false` asks for the association search; anything else for the associated list. */
+export const associatedParam = (v: unknown): boolean => v !== 'false' && v !== '0';
+
+export function mountAgencyRoutes(router: Router, app: AppContext): void {
+  router.get(
+    '/agencies',
+    route(app, (c) => listAgencies(c.app, signedIn(c), { associated: associatedParam(c.req.query.associated) })),
+  );
+  router.get(
+    '/agencies/:id',
+    route(app, (c) => getAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'))),
+  );
+  router.post(
+    '/agencies',
+    route(app, (c) => createAgency(c.app, signedIn(c), body(c.req.body))),
+  );
+  router.put(
+    '/agencies/:id',
+    route(app, (c) => updateAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body))),
+  );
+  router.delete(
+    '/agencies/:id',
+    route(app, (c) => removeEntity(c.app, signedIn(c), 'agency', intParam(c.req.params.id, 'id'))),
+  );
+  router.post(
+    '/agencies/:id/associate',
+    route(app, (c) => associateAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body))),
+  );
+  const notFound = { 404: 'Unknown agency, or not visible to the caller' };
+  documentApi(
+    {
+      method: 'get',
+      path: '/agencies',
+      summary: 'Agencies related to the caller (associated=true, default) or the others (associated=false)',
+      tag,
+      query: z.object({ associated: z.enum(['true', 'false']).optional() }),
+      response: z.array(agencySchema),
+    },
+    { method: 'get', path: '/agencies/:id', summary: 'One agency', tag, response: agencySchema, errors: notFound },
+    {
+      method: 'post',
+      path: '/agencies',
+      summary: "Create an agency (related to the caller's own organisation)",
+      tag,
+      body: agencyInput,
+      response: agencySchema,
+    },
+    {
+      method: 'put',
+      path: '/agencies/:id',
+      summary: 'Update an agency (super admin or its own admin)',
+      tag,
+      body: agencyInput,
+      response: agencySchema,
+      errors: notFound,
+    },
+    {
+      method: 'delete',
+      path: '/agencies/:id',
+      summary: 'Remove an agency (super admin or its own admin)',
+      tag,
+      response: messageSchema,
+      errors: { ...notFound, 409: 'Still in use' },
+    },
+    {
+      method: 'post',
+      path: '/agencies/:id/associate',
+      summary: "Relate an existing agency to the caller's organisation",
+      tag,
+      body: agencyInput.partial(),
+      response: agencySchema,
+      errors: { 404: 'Unknown agency', 409: 'Already associated' },
+    },
+  );
+}
