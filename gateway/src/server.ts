@@ -11,7 +11,7 @@ import { createDataSource } from './db/data-source';
 import { buildContext, type GqlContext } from './graphql/context';
 import { formatGraphqlError } from './graphql/errors';
 import { buildGatewaySchema } from './graphql/schema';
-import { actorFromAuthorization } from './modules/auth/access-token';
+import { graphqlActor } from './modules/auth/graphql-actor';
 import { errorHandler } from './rest/http';
 import { createRestRouter, jsonBody } from './rest/router';
 import type { AppContext } from './shared/app-context';
@@ -74,7 +74,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     jsonBody(config.BODY_LIMIT),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        buildContext(app, actorFromAuthorization(config.JWT_SECRET, req.headers.authorization), req.ip),
+        buildContext(app, graphqlActor(config.JWT_SECRET, req.headers.authorization), req.ip),
     }),
   );
   web.use('/api', createRestRouter(app));
