@@ -122,7 +122,11 @@ export async function refreshSession(app: AppContext, _actor: Actor | null, inpu
   assertValid(tokenRules, input);
   const outcome = await app.ds.transaction(async (em) => {
     const rotation = await rotateRefreshToken(em, text(input.token));
-    if (!rotation.ok) return null;
+    if (!rotation.ok) {
+      // A replayed token means a leaked one: worth an operator's attention.
+      if (rotation.reason === 'reused') app.log.warn('refresh token reused: its session was revoked');
+      return null;
+    }
     const user = await userWhere(em, 'id', rotation.userId);
     if (!user || !user.active) {
       await revokeFamily(em, rotation.familyId);
