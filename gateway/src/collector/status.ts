@@ -67,9 +67,11 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
       const delivered = String(group['last-delivered-id']);
       if (compareIds(delivered, lastId) < 0) {
         const next = await redis.xrange(k.stream, `(${delivered}`, '+', 'COUNT', 1);
-        undelivered = group.lag === null || group.lag === undefined ? length : Number(group.lag);
-        if (next.length) oldest = next[0][0];
-        else undelivered = 0;
+        if (next.length) {
+          oldest = next[0][0];
+          // Redis' own lag is unreliable after XDEL (may read 0 or null): at least the entry we saw.
+          undelivered = Math.max(1, Number(group.lag ?? length) || 0);
+        }
       }
       if (pending) {
         const summary = (await redis.xpending(k.stream, k.group)) as [number, string | null, string | null, unknown];
