@@ -66,7 +66,9 @@ const eventSet = fc.record({
 
 const households = ['1', '18446744073709551615', '9007199254740993', '424242'];
 
-function build(world: WorldCustomer, spec: fc.RecordValue<typeof eventSet>) {
+type EventSet = typeof eventSet extends fc.Arbitrary<infer T> ? T : never;
+
+function build(world: WorldCustomer, spec: EventSet) {
   const impressions: RefImpression[] = spec.impressions.map((e, n) => {
     const tag = world.impressionTags[e.tag % world.impressionTags.length];
     return {
