@@ -252,6 +252,53 @@ describe('refresh tokens', () => {
     expect((await refresh(token)).status).toBe(401);
   });
 
+  test('signing in and refreshing work while the client still sends an expired access token', async () => {
+    const signedIn = (await login(email, PASSWORD)).body;
+    const stale = signAccessToken(
+      t.config.JWT_SECRET,
+      {
+        userId: 1,
+        name: 'x',
+        email,
+        role: 'ROLE_BROADCASTER_USER',
+        entityType: 'BROADCASTER',
+        entityId: broadcasterId,
+        admin: false,
+      },
+      Math.floor(Date.now() / 1000) - 3600,
+    );
+    const rest = await call(t.url, 'POST', '/api/refresh-token', {
+      token: stale,
+      body: { token: signedIn.refresh_token },
+    });
+    expect(rest.status).toBe(200);
+    const restLogin = await call(t.url, 'POST', '/api/login', { token: stale, body: { email, password: PASSWORD } });
+    expect(restLogin.status).toBe(200);
+    const graph = await call(t.url, 'POST', '/graphql', {
+      token: stale,
+      body: {
+        query: 'mutation ($t: String!) { refreshToken(token: $t) { new_token refresh_token } }',
+        variables: { t: rest.body.refresh_token },
+      },
+    });
+    expect(graph.status).toBe(200);
+    expect(graph.body.data.refreshToken.new_token).toEqual(expect.any(String));
+    const graphLogin = await call(t.url, 'POST', '/graphql', {
+      token: stale,
+      body: { query: LOGIN, variables: { email, password: PASSWORD } },
+    });
+    expect(graphLogin.body.data.login.email).toBe(email);
+    // A protected field in the same operation still needs a valid token.
+    const mixed = await call(t.url, 'POST', '/graphql', {
+      token: stale,
+      body: {
+        query: 'mutation { login(email: "a@b.co", password: "x") { email } } query Q { me { email } }',
+        operationName: 'Q',
+      },
+    });
+    expect(mixed.status).toBe(401);
+  });
+
   test('a refresh token is never accepted as an access token', async () => {
     const token = (await login(email, PASSWORD)).body.refresh_token as string;
     expect((await call(t.url, 'GET', '/api/me', { token })).status).toBe(401);

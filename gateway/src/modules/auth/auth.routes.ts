@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
@@ -18,31 +18,46 @@ const body = (req: Request): Record<string, unknown> =>
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
+/**
+ * Like `route()` but never reads the Authorization header: the client sends its (possibly expired)
+ * access token on every request, and signing in or refreshing must work exactly then.
+ */
+const publicRoute =
+  (handler: (req: Request) => Promise<unknown>): RequestHandler =>
+  (req, res, next) => {
+    handler(req).then(
+      (answer) => {
+        if (!res.headersSent) res.json(answer);
+      },
+      (e: unknown) => next(e),
+    );
+  };
+
 /** Sign-in, token refresh, password reset and invitation: the public /api calls of spec 7, plus GET /me. */
 export const mountAuthRoutes: MountRoutes = (router, app) => {
   router.post(
     '/login',
-    route(app, ({ req }) => login(app, null, { ...body(req), ip: clientIp(req) })),
+    publicRoute((req) => login(app, null, { ...body(req), ip: clientIp(req) })),
   );
   router.post(
     '/refresh-token',
-    route(app, ({ req }) => refreshSession(app, null, body(req))),
+    publicRoute((req) => refreshSession(app, null, body(req))),
   );
   router.post(
     '/password-reset',
-    route(app, ({ req }) => requestPasswordReset(app, null, body(req))),
+    publicRoute((req) => requestPasswordReset(app, null, body(req))),
   );
   router.get(
     '/verify-reset-token',
-    route(app, ({ req }) => verifyResetToken(app, null, { token: req.query.token })),
+    publicRoute((req) => verifyResetToken(app, null, { token: req.query.token })),
   );
   router.post(
     '/reset-password',
-    route(app, ({ req }) => resetPassword(app, null, body(req))),
+    publicRoute((req) => resetPassword(app, null, body(req))),
   );
   router.post(
     '/accept-invitation',
-    route(app, ({ req }) => acceptInvitation(app, null, body(req))),
+    publicRoute((req) => acceptInvitation(app, null, body(req))),
   );
   router.get(
     '/me',
