@@ -158,3 +158,17 @@ test('DELETE /api/impressiontags/:id removes one tag and its creative link; refu
   expect(bad.status).toBe(400);
   expect(bad.body.fields).toEqual({ id: 'id must be a positive integer.' });
 });
+
+test('concurrent saves of the same booking never duplicate a combination', async () => {
+  const s = w.a.users.customer.admin;
+  const replies = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => save(s, w.a.bookingId, { creative_ids: i % 2 ? creatives : [creatives[0]] })),
+  );
+  expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  const rows: { creative_id: number; n: number }[] = await t.gateway.app.ds.query(
+    'SELECT creative_id, COUNT(*) AS n FROM impression_tag WHERE booking_id = ? GROUP BY creative_id',
+    [w.a.bookingId],
+  );
+  expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
+  expect(rows.map((r) => Number(r.creative_id)).sort()).toEqual(await links(w.a.bookingId));
+});

@@ -59,6 +59,20 @@ function restAttempts(v: Tenant): [string, string, string, unknown?][] {
     ],
     ['POST', '/api/creatives/', 'Customer', { customer_id: c, description: 'Planted', creative_format: '30s' }],
     ['POST', '/api/sitetags/', 'Customer', { customer_id: c, tag_description: 'Planted' }],
+    [
+      'POST',
+      '/api/bookings/',
+      'Customer',
+      {
+        customer_id: c,
+        booking_name: 'Planted',
+        channel_id: v.broadcasterChannelId,
+        campaign_id: v.campaignId,
+        cpm: 1,
+        start_date: '2026-01-01',
+        end_date: '2026-01-02',
+      },
+    ],
   ];
 }
 
@@ -88,6 +102,15 @@ function gqlAttempts(v: Tenant): [string, string][] {
       `mutation { createCampaign(input: { customer_id: ${c}, campaign_name: "Planted", start_date: "2026-01-01", end_date: "2026-01-02" }) { id } }`,
       'Customer',
     ],
+    [
+      `mutation { createBooking(input: { customer_id: ${c}, booking_name: "Planted", channel_id: ${v.broadcasterChannelId}, campaign_id: ${v.campaignId}, cpm: 1, start_date: "2026-01-01", end_date: "2026-01-02" }) { id } }`,
+      'Customer',
+    ],
+    [
+      `mutation { createCreative(input: { customer_id: ${c}, description: "Planted", creative_format: "30s" }) { id } }`,
+      'Customer',
+    ],
+    [`mutation { createSiteTag(input: { customer_id: ${c}, tag_description: "Planted" }) { id } }`, 'Customer'],
   ];
 }
 
@@ -119,8 +142,9 @@ test('an unknown id answers exactly the same as a hidden one', async () => {
     ['GET', `/api/creatives/customer/${w.b.customerId}`, '/api/creatives/customer/987654'],
   ];
   for (const [method, hiddenPath, unknownPath] of pairs) {
-    const hidden = await call(t.url, method, hiddenPath, { token: s.token, body: {} });
-    const unknown = await call(t.url, method, unknownPath, { token: s.token, body: {} });
+    const body = method === 'GET' ? undefined : {};
+    const hidden = await call(t.url, method, hiddenPath, { token: s.token, body });
+    const unknown = await call(t.url, method, unknownPath, { token: s.token, body });
     expect(hidden.status).toBe(404);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(hidden.body);
@@ -161,4 +185,50 @@ test('without a token every record call is a 401', async () => {
   }
   const r = await gql(t.url, `{ campaigns(customer_id: ${w.a.customerId}) { id } }`);
   expect(r.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+});
+
+test("a record's customer cannot be changed to another tenant on either transport, and nothing changes", async () => {
+  const before = await snapshot(w.a.customerId);
+  const s = w.a.users.customer.admin;
+  const moved = { customer_id: w.b.customerId };
+  for (const path of [
+    `/api/campaigns/${w.a.campaignId}`,
+    `/api/bookings/${w.a.bookingId}`,
+    `/api/creatives/${w.a.creativeId}`,
+    `/api/sitetags/${w.a.siteTagId}`,
+  ]) {
+    const r = await call(t.url, 'PUT', path, { token: s.token, body: moved });
+    expect([path, r.status, r.body.fields]).toEqual([
+      path,
+      400,
+      { customer_id: 'A record cannot be moved to another customer' },
+    ]);
+  }
+  for (const m of ['updateCampaign', 'updateBooking', 'updateCreative', 'updateSiteTag'] as const) {
+    const id = {
+      updateCampaign: w.a.campaignId,
+      updateBooking: w.a.bookingId,
+      updateCreative: w.a.creativeId,
+      updateSiteTag: w.a.siteTagId,
+    }[m];
+    const r = await gql(
+      t.url,
+      `mutation { ${m}(id: ${id}, input: { customer_id: ${w.b.customerId} }) { id } }`,
+      {},
+      s.token,
+    );
+    expect([m, r.errors?.[0]?.extensions?.code]).toEqual([m, 'VALIDATION']);
+  }
+  expect(await snapshot(w.a.customerId)).toEqual(before);
+  expect((await snapshot(w.b.customerId)).campaigns).toHaveLength(1);
+});
+
+test('a malformed id in any record path is a 400 naming it, never a 500', async () => {
+  const s = w.a.users.customer.admin;
+  for (const [method, path, , body] of restAttempts(w.a)) {
+    const bad = path.replace(/\/\d+$/, '/12abc');
+    if (bad === path) continue;
+    const r = await call(t.url, method, bad, { token: s.token, body });
+    expect([method, bad, r.status, typeof r.body.fields]).toEqual([method, bad, 400, 'object']);
+  }
 });

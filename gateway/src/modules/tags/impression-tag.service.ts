@@ -78,8 +78,10 @@ export async function saveImpressionTags(
     throw badRequest('Creative not found', { creative_ids: 'Creative not found' });
   }
   await app.ds.transaction(async (tx) => {
+    // Locking the booking row serialises concurrent saves of one booking (no duplicate combination).
+    await tx.query('SELECT id FROM booking WHERE id = ? FOR UPDATE', [booking.id]);
     const existing: { creative_id: number }[] = await tx.query(
-      'SELECT creative_id FROM impression_tag WHERE booking_id = ? FOR UPDATE',
+      'SELECT creative_id FROM impression_tag WHERE booking_id = ?',
       [booking.id],
     );
     const have = new Set(existing.map((r) => Number(r.creative_id)));
