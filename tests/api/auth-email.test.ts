@@ -75,10 +75,10 @@ describe('password reset', () => {
     const u = await newUser();
     await call(t.url, 'POST', '/api/password-reset', { body: { email: u.email } });
     const token = resetToken(await mailTo(u.email, /reset/i));
-    await t.gateway.app.ds.query(
-      'UPDATE one_time_token SET expires_at = NOW(3) - INTERVAL 1 MINUTE WHERE token_hash = SHA2(?, 256)',
-      [token],
-    );
+    await t.gateway.app.ds.query('UPDATE one_time_token SET expires_at = ? WHERE token_hash = SHA2(?, 256)', [
+      new Date(Date.now() - 60_000),
+      token,
+    ]);
     const verified = await call(t.url, 'GET', `/api/verify-reset-token?token=${encodeURIComponent(token)}`);
     expect(verified.status).toBe(400);
     expect(verified.body.message).toBe('Invalid or expired reset token.');

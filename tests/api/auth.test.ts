@@ -245,10 +245,10 @@ describe('refresh tokens', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.fields).toHaveProperty('token');
     const token = (await login(email, PASSWORD)).body.refresh_token as string;
-    await t.gateway.app.ds.query(
-      'UPDATE refresh_token SET expires_at = NOW(3) - INTERVAL 1 DAY WHERE token_hash = SHA2(?, 256)',
-      [token],
-    );
+    await t.gateway.app.ds.query('UPDATE refresh_token SET expires_at = ? WHERE token_hash = SHA2(?, 256)', [
+      new Date(Date.now() - 24 * 3600 * 1000),
+      token,
+    ]);
     expect((await refresh(token)).status).toBe(401);
   });
 

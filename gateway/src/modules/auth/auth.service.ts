@@ -107,7 +107,8 @@ export async function login(
   }
   await clearLoginFailures(app, email, input.ip);
   const refreshToken = await app.ds.transaction(async (em) => {
-    await em.query('UPDATE user SET last_login_at = CURRENT_TIMESTAMP(3) WHERE id = ?', [user.id]);
+    // A JS date like every other auth timestamp: the session time zone of the server plays no part.
+    await em.query('UPDATE user SET last_login_at = ? WHERE id = ?', [new Date(), user.id]);
     return issueRefreshToken(em, Number(user.id));
   });
   return {
