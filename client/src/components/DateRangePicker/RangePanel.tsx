@@ -20,14 +20,25 @@ interface Draft {
   end?: Date;
 }
 
+// react-day-picker reads its variables on .rdp-root, so they are set there; 30px days fit two months in 600px.
 const calendarLook = {
-  '--rdp-accent-color': '#00405c',
-  '--rdp-accent-background-color': '#e6f0f4',
-  '--rdp-day-width': '34px',
-  '--rdp-day-height': '34px',
-  '--rdp-day_button-width': '32px',
-  '--rdp-day_button-height': '32px',
   fontSize: 'sm',
+  '& .rdp-root': {
+    '--rdp-accent-color': '#00405c',
+    '--rdp-accent-background-color': '#e6f0f4',
+    '--rdp-range_middle-color': '#00405c',
+    '--rdp-day-width': '30px',
+    '--rdp-day-height': '30px',
+    '--rdp-day_button-width': '28px',
+    '--rdp-day_button-height': '28px',
+    '--rdp-nav-height': '2rem',
+    '--rdp-months-gap': '1rem',
+  },
+  '& .rdp-months': { flexWrap: 'nowrap' },
+  '& .rdp-month_caption': { fontSize: 'md' },
+  '& .rdp-weekday': { fontSize: 'xs' },
+  // The library's default makes selected days large and bold; keep the grid even.
+  '& .rdp-selected': { fontSize: 'sm', fontWeight: 'semibold' },
 };
 
 /**
@@ -67,7 +78,7 @@ export default function RangePanel(props: {
 
   return (
     <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
-      <Stack as="ul" gap="0.5" minW="120px" aria-label="Quick select" listStyleType="none">
+      <Stack as="ul" gap="0.5" minW="104px" aria-label="Quick select" listStyleType="none">
         {PRESETS.map((p) => (
           <li key={p.label}>
             <Button

@@ -9,6 +9,8 @@ export const PAGE_SIZE = 10;
 interface Column {
   header: string;
   numeric?: boolean;
+  /** Names may wrap; figures, dates and chips stay on one line. */
+  wrap?: boolean;
   cell(row: OverviewRow): ReactNode;
 }
 
@@ -25,9 +27,9 @@ const TagStatus = ({ row }: { row: OverviewRow }) =>
 
 function columnsFor(showCreatedBy: boolean): Column[] {
   const cols: Column[] = [
-    { header: 'Client Name', cell: (r) => r.customer_name },
-    { header: 'Campaign Name', cell: (r) => r.campaign_name },
-    { header: 'Booking Name', cell: (r) => r.booking_name },
+    { header: 'Client Name', wrap: true, cell: (r) => r.customer_name },
+    { header: 'Campaign Name', wrap: true, cell: (r) => r.campaign_name },
+    { header: 'Booking Name', wrap: true, cell: (r) => r.booking_name },
   ];
   if (showCreatedBy) {
     cols.push({
@@ -43,7 +45,7 @@ function columnsFor(showCreatedBy: boolean): Column[] {
     });
   }
   cols.push(
-    { header: 'Channel Name', cell: (r) => r.channel_name ?? '-' },
+    { header: 'Channel Name', wrap: true, cell: (r) => r.channel_name ?? '-' },
     { header: 'Start Date', cell: (r) => formatDay(r.start_date) },
     { header: 'End Date', cell: (r) => formatDay(r.end_date) },
     { header: 'Impressions', numeric: true, cell: (r) => formatCount(r.impressions) },
@@ -111,7 +113,12 @@ export function ActiveCampaignsTable(props: {
                 {visible.map((r) => (
                   <Table.Row key={r.booking_id}>
                     {columns.map((c) => (
-                      <Table.Cell key={c.header} textAlign={c.numeric ? 'end' : 'start'} whiteSpace="nowrap">
+                      <Table.Cell
+                        key={c.header}
+                        textAlign={c.numeric ? 'end' : 'start'}
+                        whiteSpace={c.wrap ? 'normal' : 'nowrap'}
+                        minW={c.wrap ? '120px' : undefined}
+                      >
                         {c.cell(r)}
                       </Table.Cell>
                     ))}
