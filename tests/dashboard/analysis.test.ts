@@ -112,7 +112,7 @@ test('a full refresh (11 calls at once) reads the response cube once', async () 
     return original(sql, ...rest);
   };
   try {
-    const payload = payloadOf({ ...filter(), weekday: undefined, regions: ['AUK', 'WGN', 'UNK'] });
+    const payload = payloadOf({ ...filter(), regions: ['AUK', 'WGN', 'UNK'] });
     const names = [
       'impression_summary',
       'impressions_before_visit',
