@@ -457,3 +457,77 @@ describe('clients', () => {
     expect(again.body.message).toBe('Customer not found.');
   });
 });
+
+describe('read and associate calls: each transport’s validation and permission failures', () => {
+  test('the association search is for those who manage agencies or clients', async () => {
+    expect((await call(t.url, 'GET', '/api/agencies/?associated=false', { token: tokens.agencyUser })).status).toBe(
+      403,
+    );
+    const g = await gql(t.url, '{ agencies(associated: false) { id } }', {}, tokens.agencyUser);
+    expect(g.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const [c] = await db('SELECT id FROM customer LIMIT 1');
+    const customerUser = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: false });
+    expect((await call(t.url, 'GET', '/api/customers/?associated=false', { token: customerUser.token })).status).toBe(
+      403,
+    );
+    const gc = await gql(t.url, '{ customers(associated: false) { id } }', {}, customerUser.token);
+    expect(gc.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // The super admin relates organisations elsewhere: nothing to associate for them.
+    expect((await call(t.url, 'GET', '/api/customers/?associated=false', { token: admin })).body).toEqual([]);
+  });
+
+  test('ids must be positive integers; one record answers the same on both transports', async () => {
+    for (const path of ['/api/agencies/abc', '/api/customers/0', '/api/agencies/-1/associate']) {
+      const method = path.endsWith('associate') ? 'POST' : 'GET';
+      const r = await call(t.url, method, path, { token: admin, body: method === 'POST' ? {} : undefined });
+      expect(r.status).toBe(400);
+      expect(r.body.fields.id).toBe('id must be a positive integer.');
+    }
+    const rest = await call(t.url, 'GET', `/api/agencies/${world.agency}`, { token: admin });
+    const g = await gql(
+      t.url,
+      `query($id: Int!) { agency(id: $id) { ${AGENCY_FIELDS} } }`,
+      { id: world.agency },
+      admin,
+    );
+    expect(g.data.agency).toEqual(rest.body);
+  });
+
+  test('GraphQL associate: blank names and the wrong organisation types are refused', async () => {
+    const blank = await gql(
+      t.url,
+      `mutation($id: Int!) { associateAgency(id: $id, input: { agency_name: "" }) { id } }`,
+      { id: world.agency },
+      tokens.soloBroadcaster,
+    );
+    expect(blank.errors?.[0].extensions?.fields).toEqual({ agency_name: 'Agency name is required' });
+    const denied = await gql(
+      t.url,
+      `mutation($id: Int!) { associateAgency(id: $id) { id } }`,
+      { id: world.agency },
+      tokens.agencyAdmin,
+    );
+    expect(denied.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const [c] = await db('SELECT id FROM customer LIMIT 1');
+    const blankClient = await gql(
+      t.url,
+      `mutation($id: Int!) { associateCustomer(id: $id, input: { cust_name: " " }) { id } }`,
+      { id: c.id },
+      tokens.soloBroadcaster,
+    );
+    expect(blankClient.errors?.[0].extensions?.fields).toEqual({ cust_name: 'Client name is required' });
+    const customerUser = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
+    const deniedClient = await gql(
+      t.url,
+      `mutation($id: Int!) { associateCustomer(id: $id) { id } }`,
+      { id: c.id },
+      customerUser.token,
+    );
+    expect(deniedClient.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const unknown = await call(t.url, 'POST', '/api/customers/999999/associate', {
+      token: tokens.soloBroadcaster,
+      body: {},
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
