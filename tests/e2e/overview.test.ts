@@ -139,6 +139,8 @@ describe('super admin', () => {
 
   it('shows the later screens honestly and the system administration shell', async () => {
     const { page } = b;
+    const help = await page.getByRole('link', { name: 'Get help' }).getAttribute('href');
+    expect(help).toMatch(/^mailto:[^?]+@[^?]+\?subject=Help%20Request&body=.+/);
     await page.getByRole('link', { name: 'Advanced analytics' }).click();
     await page.getByText('Advanced analytics is not available in this release yet.').waitFor();
     await expect(page.getByRole('link', { name: 'Advanced analytics' }).getAttribute('aria-current')).resolves.toBe(

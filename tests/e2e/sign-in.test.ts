@@ -92,6 +92,8 @@ describe('forgot password -> email -> reset -> sign in with the new password', (
     await b.screenshot('forgot-password-dialog');
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await toast('Password reset link has been sent to your email.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForTimeout(300); // the toast's entrance animation
     await b.screenshot('forgot-password-sent');
 
     const mail = await smtp.waitFor((m) => m.to.includes(user.email));

@@ -17,7 +17,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         gradientFrom="primary"
         gradientTo="tint"
       >
-        <Logo height={56} light />
+        <Box alignSelf="flex-start">
+          <Logo height={56} light />
+        </Box>
         <Text mt="6" fontSize="2xl" fontWeight="medium" maxW="md">
           Discover the power of connected advertising.
         </Text>
