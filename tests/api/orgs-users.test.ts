@@ -201,6 +201,11 @@ describe('users', () => {
     expect(g.data.user).toEqual(
       (await call(t.url, 'GET', `/api/users/${u.actor.userId}`, { token: broadcasterAdmin.token })).body,
     );
+    const demoteSelf = await call(t.url, 'PUT', `/api/users/${broadcasterAdmin.actor.userId}`, {
+      token: broadcasterAdmin.token,
+      body: { name: 'Bea Admin', email: broadcasterAdmin.email, admin: false },
+    });
+    expect(demoteSelf.body.admin).toBe(true);
     const self = await call(t.url, 'DELETE', `/api/users/${broadcasterAdmin.actor.userId}`, {
       token: broadcasterAdmin.token,
     });

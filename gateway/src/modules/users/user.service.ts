@@ -145,7 +145,9 @@ export async function updateUser(app: AppContext, actor: Actor, id: number, inpu
   await assertEmailFree(em, data.email, id);
   const moves = isSuperAdmin(actor) && row.entity_type !== 'SYSTEM' && input.entity_id !== undefined;
   const entity = moves ? await chosenEntity(em, input) : { type: row.entity_type, id: Number(row.entity_id) };
-  const admin = input.admin === undefined || row.entity_type === 'SYSTEM' ? Boolean(row.admin) : flag(input.admin);
+  // An admin cannot drop their own admin flag (nobody would be left to manage the entity's users).
+  const keepsFlag = input.admin === undefined || row.entity_type === 'SYSTEM' || id === actor.userId;
+  const admin = keepsFlag ? Boolean(row.admin) : flag(input.admin);
   await em.query('UPDATE user SET name = ?, email = ?, admin = ?, entity_type = ?, entity_id = ? WHERE id = ?', [
     data.name,
     data.email,
