@@ -347,3 +347,34 @@ describe('read and associate calls: each transport’s validation and permission
     expect(unknown.status).toBe(404);
   });
 });
+
+test('input of the wrong JSON types is a 400 with fields, never a 500', async () => {
+  const r = await call(t.url, 'POST', '/api/customers/', {
+    token: admin,
+    body: {
+      cust_name: { $gt: '' },
+      taxonomy_id: 'abc',
+      country_code: ['NZ'],
+      billing_entity: 'free',
+      country_list: 'NZ',
+    },
+  });
+  expect(r.status).toBe(400);
+  expect(r.body.fields).toEqual({
+    cust_name: 'Client name is required',
+    taxonomy_id: 'Please select a valid category',
+    country_code: 'Please select a valid country',
+    billing_entity: 'Billing entity must be 0 (No Charge), 1 (Customer) or 2 (Booking Entity)',
+  });
+  const agency = await call(t.url, 'POST', '/api/agencies/', {
+    token: admin,
+    body: { agency_name: ['Media'], domain: 42 },
+  });
+  expect(agency.status).toBe(400);
+  expect(agency.body.fields.agency_name).toBe('Agency name is required');
+  const missingTaxonomy = await call(t.url, 'POST', '/api/customers/', {
+    token: admin,
+    body: { cust_name: 'Ghost Category', taxonomy_id: 9999, country_code: 'NZ' },
+  });
+  expect(missingTaxonomy.body.fields).toEqual({ taxonomy_id: 'Please select a valid category' });
+});

@@ -4,7 +4,8 @@ export type Input = Record<string, unknown>;
 
 /** Trimmed text, or null when missing or blank. */
 export const optionalText = (v: unknown): string | null => {
-  if (v === null || v === undefined) return null;
+  // Objects and lists are not text: treated as missing, so the required rule answers.
+  if (v === null || v === undefined || typeof v === 'object') return null;
   const s = String(v).trim();
   return s === '' ? null : s;
 };

@@ -7,7 +7,11 @@ export const BILLING_ENTITIES = [0, 1, 2] as const;
 export const countryCode =
   (message = 'Please select a valid country'): Rule =>
   (v) =>
-    isBlank(v) || /^[A-Z]{2}$/.test(String(v).trim().toUpperCase()) ? null : message;
+    v === null ||
+    v === undefined ||
+    (typeof v === 'string' && (isBlank(v) || /^[A-Z]{2}$/.test(v.trim().toUpperCase())))
+      ? null
+      : message;
 
 /**
  * Client form (spec 5): name at least 4 (1 when associating); primary country required when the
@@ -23,6 +27,9 @@ export const clientRules = (opts: { associating?: boolean; choosesCountry?: bool
   domain: [domain(), maxLength('Domain', 255)],
   admin_email: [email(), maxLength('Admin email', 255)],
   country_code: [...(opts.choosesCountry && !opts.associating ? [required('Primary country')] : []), countryCode()],
+  taxonomy_id: [
+    (v) => (isBlank(v) || (Number.isInteger(Number(v)) && Number(v) >= 0) ? null : 'Please select a valid category'),
+  ],
   billing_entity: [
     (v) =>
       isBlank(v) || BILLING_ENTITIES.includes(Number(v) as 0 | 1 | 2)
