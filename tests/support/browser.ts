@@ -16,22 +16,49 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+const BUILD_LOCK = join(tmpdir(), 'infinitum-client-build.lock');
+
+/** Runs `fn` while holding a lock directory, so parallel e2e files never rebuild under each other. */
+function withBuildLock(fn: () => void): void {
+  const waitUntil = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      // A lock older than five minutes belongs to a run that died.
+      const heldSince = statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() > waitUntil || Date.now() - heldSince > 5 * 60_000) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
 /**
  * Builds client/dist when it is missing or older than the client's sources, so the gateway serves the
- * code under test. A lock file keeps parallel e2e files from building at the same time.
+ * code under test. Checked and built under a lock: a second test file waits and then finds it fresh.
  */
 export function ensureClientBuilt(): void {
-  const index = join(CLIENT, 'dist', 'index.html');
-  const sources = Math.max(
-    newestMtime(join(CLIENT, 'src')),
-    newestMtime(join(CLIENT, 'index.html')),
-    newestMtime(join(CLIENT, 'vite.config.ts')),
-  );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync('flock', ['/tmp/infinitum-client-build.lock', 'npx', 'vite', 'build', '--logLevel', 'warn'], {
-    cwd: CLIENT,
-    stdio: 'inherit',
-    env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'test' },
+  withBuildLock(() => {
+    const index = join(CLIENT, 'dist', 'index.html');
+    const sources = Math.max(
+      newestMtime(join(CLIENT, 'src')),
+      newestMtime(join(CLIENT, 'index.html')),
+      newestMtime(join(CLIENT, 'vite.config.ts')),
+    );
+    if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: CLIENT,
+      stdio: 'inherit',
+      env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'test' },
+    });
   });
 }
 

@@ -14,6 +14,8 @@ export function Logo({
       role="img"
       aria-label="Infinitum"
       height={height}
+      // An explicit width keeps the mark where it is placed instead of centred in a stretched box.
+      width={(height * (withWord ? 220 : 64)) / 48}
       viewBox={withWord ? '0 0 220 48' : '0 0 64 48'}
       xmlns="http://www.w3.org/2000/svg"
     >
@@ -32,7 +34,7 @@ export function Logo({
           y="33"
           fill={ink}
           fontFamily="Inter, Segoe UI, Helvetica, Arial, sans-serif"
-          fontSize="26"
+          fontSize="30"
           fontWeight="700"
           letterSpacing="0.5"
         >
