@@ -378,3 +378,17 @@ test('input of the wrong JSON types is a 400 with fields, never a 500', async ()
   });
   expect(missingTaxonomy.body.fields).toEqual({ taxonomy_id: 'Please select a valid category' });
 });
+
+test('a client that still owns campaign records cannot be removed', async () => {
+  const id = (
+    await call(t.url, 'POST', '/api/customers/', {
+      token: admin,
+      body: { cust_name: 'Busy Client', country_code: 'NZ' },
+    })
+  ).body.id;
+  await db("INSERT INTO creative (customer_id, description, creative_format) VALUES (?, 'Spot', '30s')", [id]);
+  const r = await call(t.url, 'DELETE', `/api/entities/client/${id}`, { token: admin });
+  expect(r.status).toBe(409);
+  expect(r.body.message).toBe('This client still has creatives; remove them first.');
+  expect(await db('SELECT id FROM customer WHERE id = ?', [id])).toHaveLength(1);
+});

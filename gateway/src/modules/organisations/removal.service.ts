@@ -35,8 +35,17 @@ async function count(em: EntityManager, sql: string, params: unknown[]): Promise
 
 /** What still hangs on an organisation: removing it would orphan campaign data or channels. */
 async function blockerOf(em: EntityManager, type: OrgEntityType, id: number): Promise<string | null> {
-  if (type === 'CUSTOMER' && (await count(em, 'SELECT COUNT(*) AS n FROM campaign WHERE customer_id = ?', [id])) > 0) {
-    return 'This client still has campaigns; remove them first.';
+  if (type === 'CUSTOMER') {
+    // Fixed table names: the records a client owns.
+    for (const [table, what] of [
+      ['campaign', 'campaigns'],
+      ['creative', 'creatives'],
+      ['site_tag', 'site tags'],
+    ] as const) {
+      if ((await count(em, `SELECT COUNT(*) AS n FROM ${table} WHERE customer_id = ?`, [id])) > 0) {
+        return `This client still has ${what}; remove them first.`;
+      }
+    }
   }
   if (type === 'BROADCASTER' || type === 'ADTECH') {
     const owner = type === 'BROADCASTER' ? 'broadcaster' : 'adtech';
