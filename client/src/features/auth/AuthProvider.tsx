@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { describeError } from '../../app/api-errors';
 import { LoginDocument } from '../../gql/graphql';
-import { sessionStore, type SessionUser } from './session-store';
+import { SESSION_KEY, sessionStore, type SessionUser } from './session-store';
 
 export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
@@ -34,6 +34,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Restore: the stored user plus an access token make a session; anything less ends unauthenticated.
     sessionStore.reload();
     setLoading(false);
+    // Signing in or out in another tab changes this one too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === SESSION_KEY) sessionStore.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, []);
 
   const login = useCallback(

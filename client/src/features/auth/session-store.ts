@@ -15,14 +15,14 @@ export interface Session {
   refreshToken: string;
 }
 
-const KEY = 'infinitum.session';
+export const SESSION_KEY = 'infinitum.session';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let cached: Session | null | undefined;
 
 function read(): Session | null {
   try {
-    const raw = localStorage.getItem(KEY);
+    const raw = localStorage.getItem(SESSION_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Session;
     return parsed?.user && parsed.accessToken ? parsed : null;
@@ -42,7 +42,7 @@ export const sessionStore = {
   },
   set(session: Session) {
     cached = session;
-    localStorage.setItem(KEY, JSON.stringify(session));
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
     emit();
   },
   /** Swaps tokens after a refresh without touching the user. */
@@ -52,7 +52,7 @@ export const sessionStore = {
   },
   clear() {
     cached = null;
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(SESSION_KEY);
     emit();
   },
   subscribe(listener: Listener) {
