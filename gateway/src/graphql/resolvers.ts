@@ -7,5 +7,11 @@ import { campaignRecordResolvers } from '../modules/campaigns/records.mount';
 import { orgResolvers } from '../modules/organisations/org-resolvers';
 
 /** Every resolver class; each domain adds its own (one line per domain). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [HealthResolver, AuthResolver, OverviewResolver, DashboardResolver, ...campaignRecordResolvers, ...orgResolvers];
+export const resolvers: NonEmptyArray<Function> = [
+  HealthResolver,
+  AuthResolver,
+  OverviewResolver,
+  DashboardResolver,
+  ...campaignRecordResolvers,
+  ...orgResolvers,
+];

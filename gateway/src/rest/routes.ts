@@ -8,4 +8,9 @@ import { mountOrgRoutes } from '../modules/organisations/org-routes';
 /** Each domain adds its mount function here (one line per domain). */
 export type MountRoutes = (router: Router, app: AppContext) => void;
 
-export const restRoutes: MountRoutes[] = [mountAuthRoutes, mountAnalyticsRoutes, mountCampaignRecordRoutes, mountOrgRoutes];
+export const restRoutes: MountRoutes[] = [
+  mountAuthRoutes,
+  mountAnalyticsRoutes,
+  mountCampaignRecordRoutes,
+  mountOrgRoutes,
+];
