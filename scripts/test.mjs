@@ -4,6 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { checkServices } from './services.mjs';
 
+// On a fresh clone, install first (the README promises `npm test` works right after cloning).
+if (!existsSync('node_modules/.package-lock.json')) {
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
 const problem = await checkServices(
   process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306',
   process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
