@@ -1,0 +1,275 @@
+/**
+ * npm run bench:dashboard — DESIGN 6 dashboard refresh benchmark. Prints JSON lines.
+ *
+ * Generates the reference data set (1 busy customer, 20 small ones; BENCH_IMPRESSIONS impressions
+ * for the busy one, a tenth as many site hits, 90 days) and pushes it through the real pipeline
+ * (POST /api/ingest/events -> Redis -> ETL) of a gateway child process, unless the named bench
+ * database (BENCH_DATABASE) already holds exactly that data set. Then times full refreshes (the 11
+ * calls in parallel, 30-day windows, each window new so the gateway's cache is cold) unfiltered and
+ * with 3 filters, times DuckDB computing the same numbers from the raw events, and reports the
+ * gateway's peak RSS.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'mysql2/promise';
+import { migrate } from '../../gateway/src/db/migrate';
+import { signAccessToken } from '../../gateway/src/modules/auth/access-token';
+import { type BenchFilter, duckDbRefresh, loadDuckDb } from './dashboard-duckdb';
+import { eventChunks, expectedCounts } from './dashboard-events';
+import { type BenchCustomer, connect, createBenchCustomer } from './dashboard-world';
+
+// Default sized to what the pipeline loads in minutes on 2 cores (~380 events/s measured); 10 M is BENCH_IMPRESSIONS=10000000.
+const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 100_000);
+const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_dashboard_${IMPRESSIONS}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 12);
+const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const BUSY = 'Bench Busy Ltd';
+const CALLS = [
+  'impression_summary',
+  'impressions_before_visit',
+  'responses_by_region',
+  'responses_by_site',
+  'responses_over_time',
+  'visit_response_timing',
+  'platform_creative_performance',
+  'creative_performance_summary',
+  'creative_performance_cost',
+  'impression_heatmap',
+  'analysis',
+];
+
+const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'dashboard', ...o }));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** The gateway as a child process (its RSS is measured on its own); resolves its URL once /healthz answers. */
+async function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error('gateway did not start');
+}
+
+/** Peak resident set of a process (VmHWM), in MB. */
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function post(url: string, token: string, path: string, body: string, type = 'application/json') {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': type },
+    body,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function waitIdle(url: string, token: string) {
+  for (;;) {
+    const r = await fetch(`${url}/api/ingest/status`, { headers: { authorization: `Bearer ${token}` } });
+    const s = (await r.json()) as { idle?: boolean };
+    if (s.idle) return;
+    await sleep(500);
+  }
+}
+
+async function main() {
+  const mysqlUrl = `${SERVER}/${DATABASE}`;
+  const admin = await createConnection(SERVER);
+  await admin.query(`CREATE DATABASE IF NOT EXISTS \`${DATABASE}\``);
+  await admin.end();
+  const ds = await migrate(mysqlUrl);
+  await ds.destroy();
+  const db = await connect(mysqlUrl);
+  const expected = expectedCounts(IMPRESSIONS);
+  const [[busyRow]] = (await db.query('SELECT id FROM customer WHERE cust_name = ?', [BUSY])) as any;
+  let loaded = false;
+  if (busyRow) {
+    const [[n]] = (await db.query(
+      'SELECT (SELECT COUNT(*) FROM impression_event WHERE customer_id = ?) AS i, (SELECT COUNT(*) FROM site_hit WHERE customer_id = ?) AS h',
+      [busyRow.id, busyRow.id],
+    )) as any;
+    loaded = Number(n.i) === expected.impressions && Number(n.h) === expected.hits;
+    if (!loaded) throw new Error(`${DATABASE} holds a different data set; drop it or set BENCH_DATABASE`);
+  }
+  const secret = randomBytes(32).toString('hex');
+  const { child, url } = await startGateway({
+    MYSQL_URL: mysqlUrl,
+    REDIS_URL,
+    REDIS_PREFIX: `bench:${DATABASE}:`,
+    JWT_SECRET: secret,
+    HOUSEHOLD_SALT: randomBytes(16).toString('hex'),
+    WORKER: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SPOOL_DIR: mkdtempSync(`${tmpdir()}/bench-spool-`),
+  });
+  try {
+    const [u] = (await db.query(
+      "INSERT INTO user (name, email, admin, entity_type, entity_id, active) VALUES ('Bench', ?, 1, 'SYSTEM', 0, 1)",
+      [`bench-${Date.now()}@bench.infinitum`],
+    )) as any;
+    const token = signAccessToken(secret, {
+      userId: u.insertId,
+      name: 'Bench',
+      email: 'bench@bench.infinitum',
+      role: 'ROLE_ADMIN',
+      entityType: 'SYSTEM',
+      entityId: 0,
+      admin: true,
+    });
+    let busyId: number = busyRow?.id;
+    if (!loaded) {
+      const endMs = Date.now() - 3_600_000;
+      const busy = await createBenchCustomer(db, BUSY, {
+        campaigns: 3,
+        channels: 4,
+        creatives: 8,
+        bookings: 8,
+        siteTags: 5,
+      });
+      busyId = busy.id;
+      const small: BenchCustomer[] = [];
+      for (let i = 0; i < 20; i++) {
+        small.push(
+          await createBenchCustomer(db, `Bench Small ${i + 1}`, {
+            campaigns: 1,
+            channels: 1,
+            creatives: 2,
+            bookings: 1,
+            siteTags: 1,
+          }),
+        );
+      }
+      const t0 = performance.now();
+      let events = 0;
+      const sends: Promise<unknown>[] = [];
+      const plan = [
+        { c: busy, seed: 1, impressions: IMPRESSIONS },
+        ...small.map((c, i) => ({ c, seed: 100 + i, impressions: Math.max(200, Math.floor(IMPRESSIONS / 1000)) })),
+      ];
+      for (const p of plan) {
+        for (const lines of eventChunks(p.c, {
+          seed: p.seed,
+          impressions: p.impressions,
+          days: 90,
+          endMs,
+          chunk: 20_000,
+        })) {
+          events += lines.length;
+          sends.push(post(url, token, '/api/ingest/events', lines.join('\n'), 'application/x-ndjson'));
+          if (sends.length >= 2) await sends.shift();
+        }
+      }
+      await Promise.all(sends);
+      await waitIdle(url, token);
+      const seconds = (performance.now() - t0) / 1000;
+      print({ figure: 'load_through_pipeline', events, seconds, events_per_s: events / seconds });
+    } else {
+      print({ figure: 'reused_database', database: DATABASE });
+    }
+    const [[{ last }]] = (await db.query(
+      'SELECT MAX(local_date) AS last FROM impression_rollup WHERE customer_id = ?',
+      [busyId],
+    )) as any;
+    const [creatives] = (await db.query('SELECT id FROM creative WHERE customer_id = ? ORDER BY id LIMIT 3', [
+      busyId,
+    ])) as any;
+    const windows = Array.from({ length: RUNS }, (_, k) => {
+      const end = new Date(Date.parse(`${last}T00:00:00Z`) - (k + 1) * 86_400_000);
+      const start = new Date(end.getTime() - 29 * 86_400_000);
+      return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+    });
+    const scenarios: { name: string; filter: (w: { start: string; end: string }) => BenchFilter }[] = [
+      { name: 'unfiltered', filter: (w) => ({ ...w, regions: [], creatives: [], dayparts: [] }) },
+      {
+        name: '3_filters',
+        filter: (w) => ({
+          ...w,
+          regions: ['AUK', 'WGN', 'CAN'],
+          creatives: creatives.map((c: any) => c.id),
+          dayparts: [5, 6, 7],
+        }),
+      },
+    ];
+    const tmp = mkdtempSync(`${tmpdir()}/bench-duck-`);
+    const tExport = performance.now();
+    const duck = await loadDuckDb(db, busyId, tmp);
+    print({ figure: 'duckdb_export_load', seconds: (performance.now() - tExport) / 1000 });
+    for (const s of scenarios) {
+      const gatewayMs: number[] = [];
+      const duckMs: number[] = [];
+      for (const w of windows) {
+        const f = s.filter(w);
+        const payload = JSON.stringify({
+          client_id: busyId,
+          startdate: f.start,
+          enddate: f.end,
+          region: f.regions.length ? f.regions : [0],
+          creative: f.creatives.length ? f.creatives : [0],
+          time_slots: f.dayparts.length ? f.dayparts : [0],
+        });
+        const t0 = performance.now();
+        await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
+        gatewayMs.push(performance.now() - t0);
+        duckMs.push((await duckDbRefresh(duck, f)).ms);
+      }
+      const g50 = quantile(gatewayMs, 0.5);
+      const g95 = quantile(gatewayMs, 0.95);
+      const d50 = quantile(duckMs, 0.5);
+      const d95 = quantile(duckMs, 0.95);
+      print({
+        figure: 'refresh',
+        scenario: s.name,
+        runs: RUNS,
+        gateway_p50_ms: g50,
+        gateway_p95_ms: g95,
+        duckdb_p50_ms: d50,
+        duckdb_p95_ms: d95,
+        ratio_p50: g50 / d50,
+        ratio_p95: g95 / d95,
+        target: 'ratio <= 1.0, p95 < 300 ms',
+      });
+    }
+    print({ figure: 'gateway_peak_rss_mb', value: peakRssMb(child.pid!), target: '< 512', impressions: IMPRESSIONS });
+  } finally {
+    child.kill('SIGTERM');
+    await db.end();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
