@@ -1,5 +1,6 @@
 import { dateRangeErrors } from './campaign.rules';
 import {
+  atMost,
   dateRule,
   isBlank,
   maxLength,
@@ -28,9 +29,12 @@ export const oneOf =
 
 export const BOOKING_TYPES = [1, 2, 3] as const;
 
+/** cpm and charged_cpm are DECIMAL(12,4): anything larger cannot be stored (and no real CPM comes close). */
+export const MAX_CPM = 99_999_999;
+
 export const bookingRules: RuleSet = {
   booking_name: [moreThan('Booking name', 3), maxLength('Booking name', 100)],
-  cpm: [required('CPM'), nonNegativeNumber('CPM')],
+  cpm: [required('CPM'), nonNegativeNumber('CPM'), atMost('CPM', MAX_CPM)],
   channel_id: [chosenId('Channel')],
   campaign_id: [chosenId('Campaign')],
   booking_type: [oneOf(BOOKING_TYPES, 'Booking type must be 1 (video), 2 (image) or 3 (audio)')],
@@ -44,7 +48,11 @@ export const adtechBookingRules = (needs: {
   requires_charged_cpm: boolean;
 }): RuleSet => ({
   job_number: [...(needs.requires_job_number ? [required('Job number')] : []), maxLength('Job number', 100)],
-  charged_cpm: [...(needs.requires_charged_cpm ? [required('Charged CPM')] : []), nonNegativeNumber('Charged CPM')],
+  charged_cpm: [
+    ...(needs.requires_charged_cpm ? [required('Charged CPM')] : []),
+    nonNegativeNumber('Charged CPM'),
+    atMost('Charged CPM', MAX_CPM),
+  ],
 });
 
 /** Field -> message for every problem of a booking form; `adtech` when the user books as an adtech. */

@@ -61,6 +61,15 @@ export const nonNegativeNumber =
     return Number.isFinite(n) && n >= 0 ? null : message;
   };
 
+/** A number no larger than `max` (money columns have a fixed precision); blanks and non-numbers are other rules' job. */
+export const atMost =
+  (label: string, max: number, message = `${label} must be at most ${max.toLocaleString('en-GB')}`): Rule =>
+  (v) => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = typeof v === 'number' ? v : Number(text(v));
+    return Number.isFinite(n) && n > max ? message : null;
+  };
+
 /** yyyy-MM-dd that is a real calendar date. */
 export const isoDate = (v: unknown): boolean => {
   const s = text(v);
