@@ -63,7 +63,7 @@ export async function saveImpressionTags(
   input: Record<string, unknown>,
 ): Promise<ImpressionTagView[]> {
   const booking = await editableBooking(app.ds.manager, actor, bookingId);
-  const creativeIds = input.creative_ids ?? [];
+  const creativeIds = input.creative_ids;
   const form = {
     campaign_id: input.campaign_id ?? booking.campaignId,
     booking_id: booking.id,
