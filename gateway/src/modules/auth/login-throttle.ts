@@ -21,12 +21,30 @@ function limiterOf(app: AppContext): RateLimiterRedis {
   return limiter;
 }
 
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a minute.';
+
+/**
+ * The failure counter lives in Redis. When Redis cannot answer, sign-in fails CLOSED with a 503 (not a
+ * 500, and not open): failing open would switch off the brute-force limit for exactly as long as an
+ * attacker can keep Redis busy, and a clear 503 tells the user and the monitoring what is wrong.
+ * rate-limiter-flexible rejects with a plain object when points run out; real failures are Errors.
+ */
+async function counted<T>(app: AppContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    app.log.warn({ err: e }, 'login throttle unavailable (Redis): sign-in refused with 503');
+    throw new DomainError('UNAVAILABLE', SIGN_IN_UNAVAILABLE, undefined, 30);
+  }
+}
+
 // Per email and address: a guesser is stopped without letting anyone lock a victim out from elsewhere.
 const keyOf = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
 
 /** 429 once this email + address has failed MAX_FAILED_LOGINS times within the window. */
 export async function assertLoginAllowed(app: AppContext, email: string, ip: string): Promise<void> {
-  const res = await limiterOf(app).get(keyOf(email, ip));
+  const res = await counted(app, () => limiterOf(app).get(keyOf(email, ip)));
   if (res && res.consumedPoints >= MAX_FAILED_LOGINS) {
     throw new DomainError(
       'TOO_MANY_REQUESTS',
@@ -39,13 +57,15 @@ export async function assertLoginAllowed(app: AppContext, email: string, ip: str
 
 export async function recordLoginFailure(app: AppContext, email: string, ip: string): Promise<void> {
   // consume() rejects once the points are spent; the counter has still moved, which is all we need.
-  await limiterOf(app)
-    .consume(keyOf(email, ip))
-    .catch((e: unknown) => {
-      if (e instanceof Error) throw e;
-    });
+  await counted(app, () =>
+    limiterOf(app)
+      .consume(keyOf(email, ip))
+      .catch((e: unknown) => {
+        if (e instanceof Error) throw e;
+      }),
+  );
 }
 
 export async function clearLoginFailures(app: AppContext, email: string, ip: string): Promise<void> {
-  await limiterOf(app).delete(keyOf(email, ip));
+  await counted(app, () => limiterOf(app).delete(keyOf(email, ip)));
 }

@@ -1,8 +1,10 @@
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { AppContext } from '../../shared/app-context';
+import { DomainError } from '../../shared/errors';
 
 /** At most this many reset emails per address per hour: the form cannot be used to flood an inbox. */
 export const RESET_EMAILS_PER_HOUR = 5;
+export const RESET_UNAVAILABLE = 'Password reset is temporarily unavailable. Please try again in a minute.';
 
 const limiters = new WeakMap<AppContext, RateLimiterRedis>();
 
@@ -21,8 +23,10 @@ export async function mayEmailReset(app: AppContext, email: string): Promise<boo
   return limiter.consume(email).then(
     () => true,
     (e: unknown) => {
-      if (e instanceof Error) throw e;
-      return false;
+      if (!(e instanceof Error)) return false;
+      // Redis down: 503 rather than 500 (and no unlimited reset emails while the counter is blind).
+      app.log.warn({ err: e }, 'reset email throttle unavailable (Redis)');
+      throw new DomainError('UNAVAILABLE', RESET_UNAVAILABLE, undefined, 30);
     },
   );
 }
