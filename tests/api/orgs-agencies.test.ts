@@ -48,6 +48,8 @@ beforeAll(async () => {
   tokens.agencyAdmin = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: true })).token;
   tokens.agencyUser = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: false })).token;
   tokens.adtechUser = (await makeUser(t, { entityType: 'ADTECH', entityId: world.adtech, admin: false })).token;
+  // Associating an existing agency is for an organisation's admin (association-policy.ts).
+  tokens.adtechAdmin = (await makeUser(t, { entityType: 'ADTECH', entityId: world.adtech, admin: true })).token;
 });
 afterAll(() => t.close());
 
@@ -154,7 +156,7 @@ describe('agencies', () => {
 
   test('associate: an existing agency joins the caller’s list; twice is a 409; blank name is a 400', async () => {
     const blank = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
-      token: tokens.adtechUser,
+      token: tokens.adtechAdmin,
       body: { agency_name: ' ' },
     });
     expect(blank.status).toBe(400);
@@ -164,11 +166,11 @@ describe('agencies', () => {
       t.url,
       `mutation($id: Int!) { associateAgency(id: $id, input: { agency_name: "M" }) { id agency_name } }`,
       { id: world.agency },
-      tokens.adtechUser,
+      tokens.adtechAdmin,
     );
     expect(ok.data.associateAgency).toEqual({ id: world.agency, agency_name: 'Media House' });
     const again = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
-      token: tokens.adtechUser,
+      token: tokens.adtechAdmin,
       body: {},
     });
     expect(again.status).toBe(409);

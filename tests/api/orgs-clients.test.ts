@@ -42,8 +42,9 @@ beforeAll(async () => {
   tokens.broadcasterUser = (
     await makeUser(t, { entityType: 'BROADCASTER', entityId: world.broadcaster, admin: false })
   ).token;
+  // An admin: associating an existing client is for an organisation's admin (association-policy.ts).
   tokens.soloBroadcaster = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.otherBroadcaster, admin: false })
+    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.otherBroadcaster, admin: true })
   ).token;
   tokens.agencyAdmin = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: true })).token;
   tokens.agencyUser = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: false })).token;
@@ -248,7 +249,7 @@ describe('clients', () => {
     );
     expect(dup.errors?.[0].extensions?.status).toBe(409);
     const blank = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, {
-      token: tokens.broadcasterUser,
+      token: tokens.broadcasterAdmin,
       body: { cust_name: '' },
     });
     expect(blank.body.fields).toEqual({ cust_name: 'Client name is required' });

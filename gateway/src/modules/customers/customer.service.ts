@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
-import { type Actor, can, isSuperAdmin } from '../../shared/roles';
+import { type Actor, can, isEntityAdmin, isSuperAdmin } from '../../shared/roles';
 import { assertValid } from '../../shared/validation/assert';
 import { clientRules, withPrimary } from '../../shared/validation/client.rules';
 import { stripDomain } from '../../shared/validation/rules';
@@ -10,6 +10,7 @@ import { countriesOf } from '../auth/countries';
 import { type Input, insertedId, optionalText } from '../organisations/input';
 import { checkedCountries, saveOperationalCountries } from '../organisations/operational-countries';
 import { assertTaxonomy, countryTimeZone } from '../reference/reference.service';
+import { assertClientWithoutData, assertMayAssociate, CLIENT_WITHOUT_DATA } from '../relationships/association-policy';
 import { insertRelationship } from '../relationships/related';
 
 /**
@@ -86,9 +87,11 @@ export async function listCustomers(
   const ids = await visibleCustomerIds(em, actor);
   if (query.associated === false) {
     if (!can.manageClients(actor)) throw forbidden();
-    if (ids === 'all') return [];
+    // Only what the actor may associate (association-policy.ts): nothing for non-admins, no client with data.
+    if (ids === 'all' || !isEntityAdmin(actor)) return [];
     const rows: CustomerRow[] = await em.query(
-      `SELECT ${COLUMNS} FROM customer ${ids.length ? 'WHERE id NOT IN (?)' : ''} ORDER BY cust_name, id`,
+      `SELECT ${COLUMNS} FROM customer c WHERE ${CLIENT_WITHOUT_DATA} ${ids.length ? 'AND c.id NOT IN (?)' : ''}
+       ORDER BY cust_name, id`,
       ids.length ? [ids] : [],
     );
     return rows.map((r) => toBase(actor, r, { associated: false }));
@@ -248,9 +251,11 @@ export async function associateCustomer(
 ): Promise<CustomerBase> {
   if (!can.manageClients(actor)) throw forbidden();
   if (isSuperAdmin(actor)) throw badRequest('The super admin relates organisations under Manage Relationships.');
+  assertMayAssociate(actor);
   const em = app.ds.manager;
   const row = await rowOf(em, id);
   if (!row) throw notFound('Customer');
+  await assertClientWithoutData(em, id);
   const name = input.cust_name === undefined ? row.cust_name : optionalText(input.cust_name);
   assertValid(clientRules({ associating: true }), { cust_name: name });
   await insertRelationship(

@@ -1,12 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
-import { type Actor, can, isSuperAdmin } from '../../shared/roles';
+import { type Actor, can, isEntityAdmin, isSuperAdmin } from '../../shared/roles';
 import { agencyRules } from '../../shared/validation/agency.rules';
 import { assertValid } from '../../shared/validation/assert';
 import { stripDomain } from '../../shared/validation/rules';
 import { countriesOf } from '../auth/countries';
 import { assertCountriesExist } from '../reference/reference.service';
+import { assertMayAssociate } from '../relationships/association-policy';
 import { insertRelationship, isVisible, visibleIds } from '../relationships/related';
 import { type Input, insertedId, optionalText } from './input';
 
@@ -69,7 +70,8 @@ export async function listAgencies(
   const ids = await visibleIds(em, actor, 'AGENCY');
   if (query.associated === false) {
     if (!can.manageAgencies(actor)) throw forbidden();
-    if (ids === 'all') return [];
+    // Only an admin may associate (association-policy.ts), so only an admin is offered the search.
+    if (ids === 'all' || !isEntityAdmin(actor)) return [];
     const rows: AgencyRow[] = await em.query(
       `SELECT ${COLUMNS} FROM agency ${ids.length ? 'WHERE id NOT IN (?)' : ''} ORDER BY agency_name, id`,
       ids.length ? [ids] : [],
@@ -159,6 +161,8 @@ export async function updateAgency(app: AppContext, actor: Actor, id: number, in
 export async function associateAgency(app: AppContext, actor: Actor, id: number, input: Input): Promise<AgencyRecord> {
   if (!can.manageAgencies(actor)) throw forbidden();
   if (isSuperAdmin(actor)) throw badRequest('The super admin relates organisations under Manage Relationships.');
+  // A client associating an agency hands it the client's data: an admin's decision.
+  assertMayAssociate(actor);
   const em = app.ds.manager;
   const row = await rowOf(em, id);
   if (!row) throw notFound('Agency');
