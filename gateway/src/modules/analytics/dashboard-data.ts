@@ -1,12 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { type DashboardFilter, filterKey } from './filter';
 import { type CustomerNames, queryCustomerNames } from './queries/customer-names';
-import {
-  type CreativeChannelImpressions,
-  queryImpressionsByCreativeChannel,
-} from './queries/impressions-by-creative-channel';
-import { type DateImpressions, queryImpressionsByDate } from './queries/impressions-by-date';
-import { type SlotImpressions, queryImpressionsBySlot } from './queries/impressions-by-slot';
+import { type ImpressionCubeRow, queryImpressionCube } from './queries/impression-cube';
 import { queryResponseCube, type ResponseCubeRow } from './queries/response-cube';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
 import { dashboardFlights } from './single-flight';
@@ -35,16 +30,9 @@ export class DashboardData {
     );
   }
 
-  impressionsByCreativeChannel(): Promise<CreativeChannelImpressions[]> {
-    return this.part('imp-cc', () => queryImpressionsByCreativeChannel(this.em, this.filter));
-  }
-
-  impressionsByDate(): Promise<DateImpressions[]> {
-    return this.part('imp-date', () => queryImpressionsByDate(this.em, this.filter));
-  }
-
-  impressionsBySlot(): Promise<SlotImpressions[]> {
-    return this.part('imp-slot', () => queryImpressionsBySlot(this.em, this.filter));
+  /** I(F) grouped by date, weekday, daypart, creative and channel (one rollup scan). */
+  impressions(): Promise<ImpressionCubeRow[]> {
+    return this.part('impressions', () => queryImpressionCube(this.em, this.filter));
   }
 
   responses(): Promise<ResponseCubeRow[]> {
@@ -57,7 +45,7 @@ export class DashboardData {
 
   /** |I(F)|, Ad_Spend and Total_Responses: the totals several calls divide by. */
   async totals(): Promise<{ impressions: number; spend: number; responses: number }> {
-    const [cc, responses] = await Promise.all([this.impressionsByCreativeChannel(), this.responses()]);
+    const [cc, responses] = await Promise.all([this.impressions(), this.responses()]);
     return {
       impressions: cc.reduce((a, r) => a + r.impressions, 0),
       spend: cc.reduce((a, r) => a + r.spend, 0),

@@ -11,11 +11,7 @@ export interface CreativeFigures {
 }
 
 export async function creativeFigures(data: DashboardData): Promise<CreativeFigures[]> {
-  const [cc, responses, names] = await Promise.all([
-    data.impressionsByCreativeChannel(),
-    data.responses(),
-    data.names(),
-  ]);
+  const [cc, responses, names] = await Promise.all([data.impressions(), data.responses(), data.names()]);
   const byCreative = new Map<number, CreativeFigures>();
   const entry = (creativeId: number) => {
     let e = byCreative.get(creativeId);

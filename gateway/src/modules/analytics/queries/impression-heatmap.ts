@@ -23,7 +23,7 @@ function toRows(grid: number[][]): HeatmapRow[] {
  * response_ratio per cell, and total webhits / total impressions in the Total column.
  */
 export async function impressionHeatmap(data: DashboardData) {
-  const [slots, responses] = await Promise.all([data.impressionsBySlot(), data.responses()]);
+  const [slots, responses] = await Promise.all([data.impressions(), data.responses()]);
   const imp = emptyGrid();
   const hits = emptyGrid();
   for (const s of slots) imp[s.daypart - 1][s.weekday % 7] += s.impressions;

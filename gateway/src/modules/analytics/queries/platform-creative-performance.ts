@@ -11,7 +11,7 @@ export interface PlatformCreativePerformanceRow {
 /** DESIGN 4: channel x creative shares of |I(F)| and of all responses (last-touch credit). */
 export async function platformCreativePerformance(data: DashboardData) {
   const [cc, responses, names, totals] = await Promise.all([
-    data.impressionsByCreativeChannel(),
+    data.impressions(),
     data.responses(),
     data.names(),
     data.totals(),

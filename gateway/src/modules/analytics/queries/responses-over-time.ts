@@ -11,7 +11,7 @@ export interface ResponsesOverTimeRow {
 
 /** DESIGN 4: every local date of the range (zeros included); Same_Day = delay <= 24 h. */
 export async function responsesOverTime(data: DashboardData) {
-  const [byDate, responses] = await Promise.all([data.impressionsByDate(), data.responses()]);
+  const [byDate, responses] = await Promise.all([data.impressions(), data.responses()]);
   const rows = new Map<string, ResponsesOverTimeRow>(
     datesOf(data.filter.start, data.filter.end).map((d) => [
       d,
