@@ -80,6 +80,14 @@ describe.each(KEYS)('%s', (op) => {
     const ask = await c.denied(w);
     const r = await send(op, ask);
     expect({ status: r.status, message: typeof r.body?.message }).toEqual({ status: ask.status, message: 'string' });
+    if (ask.status === 404) {
+      // Another tenant's record answers exactly like an id that does not exist (spec 8).
+      const twin = c.unknownId
+        ? { ...ask, params: { ...ask.params, [c.unknownId]: 999_999 } }
+        : { ...ask, body: { ...ask.body, customer_id: 999_999 } };
+      const unknown = await send(op, twin);
+      expect({ status: unknown.status, body: unknown.body }).toEqual({ status: r.status, body: r.body });
+    }
   });
 
   test('malformed input answers 4xx with a message, never 500', async () => {

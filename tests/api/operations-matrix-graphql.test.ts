@@ -1,0 +1,156 @@
+import { startTestGateway, type TestGateway } from '../support/gateway';
+import { call } from '../support/http';
+import {
+  buildMatrixWorld,
+  documentOf,
+  type MatrixWorld,
+  type SchemaField,
+  schemaFields,
+} from '../support/matrix-fixtures';
+import { BAD_VALUES, randomValues } from '../support/matrix-fuzz';
+import { GRAPHQL_CASES, type GqlAsk, graphqlExcluded } from './matrix-graphql.cases';
+
+/**
+ * Every Query and Mutation field of the entity API, from the running schema: no token -> UNAUTHENTICATED,
+ * malformed arguments -> an error with a message and never INTERNAL_SERVER_ERROR or HTTP 5xx, an
+ * unknown id -> NOT_FOUND, a success for an allowed actor and a refusal for a disallowed one.
+ */
+let t: TestGateway;
+let w: MatrixWorld;
+let fields: SchemaField[];
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  w = await buildMatrixWorld(t);
+  fields = (await schemaFields(t.url)).filter((f) => !graphqlExcluded(f));
+}, 120_000);
+afterAll(() => t.close());
+
+const NAMES = Object.keys(GRAPHQL_CASES).sort();
+const field = (name: string) => fields.find((f) => f.name === name)!;
+
+interface Answer {
+  status: number;
+  data: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: Record<string, any> }[];
+}
+
+async function run(name: string, ask: GqlAsk, anonymous = false): Promise<Answer> {
+  const r = await call(t.url, 'POST', '/graphql', {
+    token: anonymous ? undefined : ask.token,
+    body: { query: documentOf(field(name)), variables: ask.vars },
+  });
+  return { status: r.status, data: r.body?.data ?? null, errors: r.body?.errors };
+}
+
+/** Bad input must be an error with a message, never a crash (HTTP 5xx or INTERNAL_SERVER_ERROR). */
+function crash(what: string, a: Answer): string | null {
+  if (a.status >= 500) return `${what}: HTTP ${a.status}`;
+  const internal = a.errors?.find((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR' || !e.message);
+  return internal ? `${what}: ${JSON.stringify(internal).slice(0, 200)}` : null;
+}
+
+test('the table covers exactly the entity API fields of the schema', () => {
+  const names = fields.map((f) => f.name).sort();
+  expect(names.length).toBeGreaterThan(50);
+  expect({
+    withoutRow: names.filter((n) => !NAMES.includes(n)),
+    notInSchema: NAMES.filter((n) => !names.includes(n)),
+  }).toEqual({
+    withoutRow: [],
+    notInSchema: [],
+  });
+});
+
+describe.each(NAMES)('%s', (name) => {
+  const c = GRAPHQL_CASES[name];
+
+  test('succeeds for an allowed actor', async () => {
+    const a = await run(name, await c.ok(w));
+    expect({ errors: a.errors, answered: a.data?.[name] != null }).toEqual({ errors: undefined, answered: true });
+  });
+
+  test(
+    c.public ? 'is public (no UNAUTHENTICATED without a token)' : 'answers UNAUTHENTICATED without a token',
+    async () => {
+      const a = await run(name, await c.ok(w), true);
+      const codes = (a.errors ?? []).map((e) => e.extensions?.code);
+      if (c.public) expect(codes).not.toContain('UNAUTHENTICATED');
+      else expect({ codes, data: a.data?.[name] ?? null }).toEqual({ codes: ['UNAUTHENTICATED'], data: null });
+    },
+  );
+
+  test('refuses a disallowed actor', async () => {
+    if (typeof c.denied === 'string') {
+      expect(c.denied.length).toBeGreaterThan(5);
+      return;
+    }
+    const ask = await c.denied(w);
+    const a = await run(name, ask);
+    expect({
+      status: a.errors?.[0]?.extensions?.status,
+      message: typeof a.errors?.[0]?.message,
+      data: a.data?.[name] ?? null,
+    }).toEqual({
+      status: ask.status,
+      message: 'string',
+      data: null,
+    });
+    if (ask.status === 404) {
+      // Another tenant's record answers exactly like an id that does not exist (spec 8).
+      const input = ask.vars.input as Record<string, unknown> | undefined;
+      const twin = c.unknownId
+        ? { ...ask.vars, [c.unknownId]: 999_999 }
+        : { ...ask.vars, input: { ...input, customer_id: 999_999 } };
+      const unknown = await run(name, { ...ask, vars: twin });
+      expect(unknown.errors?.map((e) => ({ message: e.message, extensions: e.extensions }))).toEqual(
+        a.errors?.map((e) => ({ message: e.message, extensions: e.extensions })),
+      );
+    }
+  });
+
+  test('malformed arguments answer an error with a message, never a crash', async () => {
+    const base = await (c.fuzzBase ?? c.ok)(w);
+    const problems: string[] = [];
+    let seed = name.length;
+    for (const arg of field(name).args) {
+      const value = base.vars[arg.name];
+      const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+      const targets: [string, (bad: unknown) => Record<string, unknown>][] = isObject
+        ? Object.keys(value as object).map((k) => [
+            `${arg.name}.${k}`,
+            (bad) => ({ ...base.vars, [arg.name]: { ...(value as object), [k]: bad } }),
+          ])
+        : [[arg.name, (bad) => ({ ...base.vars, [arg.name]: bad })]];
+      if (isObject) targets.push([arg.name, (bad) => ({ ...base.vars, [arg.name]: bad })]);
+      for (const [where, vars] of targets) {
+        for (const bad of [...BAD_VALUES, ...randomValues(seed++, 3)]) {
+          const p = crash(
+            `${where}=${JSON.stringify(bad)?.slice(0, 40)}`,
+            await run(name, { ...base, vars: vars(bad) }),
+          );
+          if (p) problems.push(p);
+        }
+      }
+      if (arg.required) {
+        const { [arg.name]: _, ...rest } = base.vars;
+        const a = await run(name, { ...base, vars: rest });
+        if (!a.errors?.length) problems.push(`without ${arg.name}: no error`);
+        const p = crash(`without ${arg.name}`, a);
+        if (p) problems.push(p);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  if (c.unknownId) {
+    test(`an unknown ${c.unknownId} answers NOT_FOUND`, async () => {
+      const base = await c.ok(w);
+      const a = await run(name, { ...base, vars: { ...base.vars, [c.unknownId!]: 999_999 } });
+      expect({ code: a.errors?.[0]?.extensions?.code, message: a.errors?.[0]?.message }).toEqual({
+        code: 'NOT_FOUND',
+        message: expect.stringMatching(/ not found\.$/),
+      });
+    });
+  }
+});
