@@ -26,6 +26,8 @@ export interface RestCase {
   unknownId?: string;
   /** Body used for fuzzing when the success body must not be (login: fuzzing it would lock the account). */
   fuzzBase?(w: MatrixWorld): Promise<RestAsk>;
+  /** Further valid forms of other actors whose bodies are fuzzed too (they take other service branches). */
+  alsoFuzz?(w: MatrixWorld): Promise<RestAsk[]>;
   /** An empty body is valid here (association carries no required field). */
   emptyBodyOk?: true;
 }
@@ -107,6 +109,29 @@ function records(
   };
 }
 
+/** A client admin books through the adtech publisher; the adtech admin with job number and charged CPM. */
+async function bookingForms(w: MatrixWorld, id?: number): Promise<RestAsk[]> {
+  const params = id ? { id } : undefined;
+  return [
+    {
+      token: w.a.users.customer.admin.token,
+      params,
+      body: { ...bookingBody(w), channel_id: w.a.adtechChannelId, publisher_id: w.a.adtechId },
+    },
+    {
+      token: w.a.users.adtech.admin.token,
+      params,
+      body: { ...bookingBody(w), channel_id: w.a.adtechChannelId, job_number: 'JOB-1', charged_cpm: 8 },
+    },
+  ];
+}
+
+function withBookingForms(rows: Record<string, RestCase>): Record<string, RestCase> {
+  rows['POST /api/bookings/'].alsoFuzz = (w) => bookingForms(w);
+  rows['PUT /api/bookings/{id}'].alsoFuzz = async (w) => bookingForms(w, await w.fresh.booking());
+  return rows;
+}
+
 export const REST_CASES: Record<string, RestCase> = {
   // Sign-in and tokens (public)
   'POST /api/login': {
@@ -144,7 +169,7 @@ export const REST_CASES: Record<string, RestCase> = {
 
   // Campaign records
   ...records('campaigns', campaignBody, (w) => w.fresh.campaign()),
-  ...records('bookings', bookingBody, (w) => w.fresh.booking()),
+  ...withBookingForms(records('bookings', bookingBody, (w) => w.fresh.booking())),
   ...records('creatives', creativeBody, (w) => w.fresh.creative()),
   ...records('sitetags', siteTagBody, (w) => w.fresh.siteTag()),
   'GET /api/bookings/options/customer/{customerId}': {

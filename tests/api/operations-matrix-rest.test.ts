@@ -111,15 +111,21 @@ describe.each(KEYS)('%s', (op) => {
     }
     const [method] = op.split(' ');
     if (method === 'POST' || method === 'PUT') {
-      const fields = Object.keys(base.body ?? {});
-      let seed = fields.length + op.length;
-      for (const field of fields) {
-        for (const bad of [...BAD_VALUES, ...randomValues(seed++)]) {
-          const p = refusalProblem(
-            `${field}=${JSON.stringify(bad)?.slice(0, 40)}`,
-            await send(op, { ...base, body: { ...base.body, [field]: bad } }),
-          );
-          if (p) problems.push(p);
+      // Other actors reach other branches of a service (a booking's publisher, an adtech's job number).
+      for (const [who, form] of [
+        ['', base] as const,
+        ...((await c.alsoFuzz?.(w)) ?? []).map((f) => ['as another actor: ', f] as const),
+      ]) {
+        const fields = Object.keys(form.body ?? {});
+        let seed = fields.length + op.length;
+        for (const field of fields) {
+          for (const bad of [...BAD_VALUES, ...randomValues(seed++)]) {
+            const p = refusalProblem(
+              `${who}${field}=${JSON.stringify(bad)?.slice(0, 40)}`,
+              await send(op, { ...form, body: { ...form.body, [field]: bad } }),
+            );
+            if (p) problems.push(p);
+          }
         }
       }
       // Missing required fields, and bodies that are not objects at all.

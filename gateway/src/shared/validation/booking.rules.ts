@@ -32,11 +32,23 @@ export const BOOKING_TYPES = [1, 2, 3] as const;
 /** cpm and charged_cpm are DECIMAL(12,4): anything larger cannot be stored (and no real CPM comes close). */
 export const MAX_CPM = 99_999_999;
 
+/** An optional chosen record: empty, null or 0 mean none; anything else must be a positive whole number. */
+export const optionalChosenId =
+  (message: string): Rule =>
+  (v) => {
+    if (v === null || v === undefined || isBlank(v) || Number(v) === 0) return null;
+    const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
+    return Number.isInteger(n) && n > 0 && n <= 4294967295 ? null : message;
+  };
+
+export const PUBLISHER_NOT_FOUND = 'Publisher not found';
+
 export const bookingRules: RuleSet = {
   booking_name: [moreThan('Booking name', 3), maxLength('Booking name', 100)],
   cpm: [required('CPM'), nonNegativeNumber('CPM'), atMost('CPM', MAX_CPM)],
   channel_id: [chosenId('Channel')],
   campaign_id: [chosenId('Campaign')],
+  publisher_id: [optionalChosenId(PUBLISHER_NOT_FOUND)],
   booking_type: [oneOf(BOOKING_TYPES, 'Booking type must be 1 (video), 2 (image) or 3 (audio)')],
   start_date: [dateRule('Start date')],
   end_date: [dateRule('End date')],
