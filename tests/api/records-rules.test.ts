@@ -97,7 +97,13 @@ describe('form rules', () => {
       creative_format: 'Format is required',
       creative_type: 'Creative type must be 1 (video), 2 (image) or 3 (audio)',
     });
-    expect(checkImpressionTags({})).toEqual({ campaign_id: 'Campaign is required', booking_id: 'Booking is required' });
+    // The list is required (an empty one removes every tag on purpose; a missing one must not).
+    expect(checkImpressionTags({})).toEqual({
+      campaign_id: 'Campaign is required',
+      booking_id: 'Booking is required',
+      creative_ids: 'Creatives must be a list of creative ids',
+    });
+    expect(checkImpressionTags({ campaign_id: 1, booking_id: 2, creative_ids: [] })).toEqual({});
     expect(checkImpressionTags({ campaign_id: 1, booking_id: 2, creative_ids: [3, 4] })).toEqual({});
     expect(checkSiteTag({ tag_description: ' \t ' })).toEqual({ tag_description: 'Tag description is required' });
   });
