@@ -132,6 +132,80 @@ function withBookingForms(rows: Record<string, RestCase>): Record<string, RestCa
   return rows;
 }
 
+/** Fuller forms of the organisation calls, by the actors whose branches differ (countries, billing, moves). */
+const ORG_FORMS: Record<string, (w: MatrixWorld) => Promise<RestAsk[]>> = {
+  'POST /api/customers': async (w) => [
+    {
+      token: w.a.users.broadcaster.admin.token,
+      body: { cust_name: 'Matrix Client', display_name: 'MC', domain: 'mc.nz', admin_email: 'a@mc.nz', taxonomy_id: 0 },
+    },
+    {
+      token: w.superAdmin.token,
+      body: { cust_name: 'Matrix Client', country_code: 'NZ', country_list: ['NZ', 'AU'], billing_entity: 1 },
+    },
+  ],
+  'PUT /api/customers/{id}': async (w) => [
+    {
+      token: w.a.users.customer.admin.token,
+      params: { id: w.a.customerId },
+      body: { cust_name: 'Alpha Customer', country_code: 'NZ', country_list: ['NZ', 'AU'], taxonomy_id: 0 },
+    },
+  ],
+  'POST /api/agencies': async (w) => [
+    { token: w.superAdmin.token, body: { agency_name: 'Matrix Agency', country_code: 'NZ', admin_email: 'a@ma.nz' } },
+  ],
+  'POST /api/users': async (w) => [
+    {
+      token: w.superAdmin.token,
+      body: {
+        name: 'Matrix Person',
+        email: w.fresh.email(),
+        admin: true,
+        entity_type: 3,
+        entity_id: w.a.broadcasterId,
+      },
+    },
+  ],
+  'PUT /api/users/{id}': async (w) => [
+    {
+      token: w.superAdmin.token,
+      params: { id: await w.fresh.user() },
+      body: { name: 'Matrix Person', email: w.fresh.email(), admin: true, entity_type: 2, entity_id: w.a.agencyId },
+    },
+  ],
+  'POST /api/admin/users/direct': async (w) =>
+    (
+      [
+        ['client', 'customer_id', w.a.customerId],
+        ['agency', 'agency_id', w.a.agencyId],
+        ['adtech', 'adtech_id', w.a.adtechId],
+      ] as const
+    ).map(([type, field, id]) => ({
+      token: w.superAdmin.token,
+      body: {
+        name: 'Matrix Direct',
+        email: w.fresh.email(),
+        password: 'Password-123',
+        role_id: 1,
+        entity_type: type,
+        [field]: id,
+      },
+    })),
+  'PUT /api/adtechs/{id}': async (w) => [
+    {
+      token: w.superAdmin.token,
+      params: { id: await w.fresh.adtech() },
+      body: {
+        adtech_name: 'Matrix Ads',
+        country_code: 'NZ',
+        country_list: ['NZ', 'AU'],
+        requires_job_number: true,
+        requires_charged_cpm: false,
+      },
+    },
+  ],
+};
+
 export const REST_CASES: Record<string, RestCase> = {
   // Sign-in and tokens (public)
   'POST /api/login': {
@@ -502,3 +576,5 @@ export const REST_CASES: Record<string, RestCase> = {
     })),
   },
 };
+
+for (const [op, forms] of Object.entries(ORG_FORMS)) REST_CASES[op].alsoFuzz = forms;

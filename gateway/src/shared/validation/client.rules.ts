@@ -13,6 +13,9 @@ export const countryCode =
       ? null
       : message;
 
+/** A JSON number or a numeric string (true, [1] or {} are not numbers even if Number() says so). */
+const numeric = (v: unknown): number => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
+
 /**
  * Client form (spec 5): name at least 4 (1 when associating); primary country required when the
  * user chooses countries (an admin or a multi-country user) and is not associating.
@@ -28,11 +31,14 @@ export const clientRules = (opts: { associating?: boolean; choosesCountry?: bool
   admin_email: [email(), maxLength('Admin email', 255)],
   country_code: [...(opts.choosesCountry && !opts.associating ? [required('Primary country')] : []), countryCode()],
   taxonomy_id: [
-    (v) => (isBlank(v) || (Number.isInteger(Number(v)) && Number(v) >= 0) ? null : 'Please select a valid category'),
+    (v) =>
+      v === null || v === undefined || isBlank(v) || (Number.isInteger(numeric(v)) && numeric(v) >= 0)
+        ? null
+        : 'Please select a valid category',
   ],
   billing_entity: [
     (v) =>
-      isBlank(v) || BILLING_ENTITIES.includes(Number(v) as 0 | 1 | 2)
+      v === null || v === undefined || isBlank(v) || BILLING_ENTITIES.includes(numeric(v) as 0 | 1 | 2)
         ? null
         : 'Billing entity must be 0 (No Charge), 1 (Customer) or 2 (Booking Entity)',
   ],
