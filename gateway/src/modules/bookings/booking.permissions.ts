@@ -45,3 +45,14 @@ export function mayBookChannel(
   if (publisherId === null) return channel.owner_type === 'broadcaster';
   return channel.owner_type === 'adtech' && ownerId === publisherId;
 }
+
+/**
+ * Job number and charged CPM are the adtech's own terms with its client (spec 6: adtech inputs). Shown
+ * to the super admin and to users of the adtech that published the booking; everyone else (the client,
+ * agencies, broadcasters, other adtechs) gets null, so the adtech's margin over the CPM stays private.
+ */
+export function seesAdtechTerms(actor: Actor, publisherId: number | null): boolean {
+  return (
+    isSuperAdmin(actor) || (actor.entityType === 'ADTECH' && publisherId !== null && actor.entityId === publisherId)
+  );
+}

@@ -19,7 +19,13 @@ import {
 } from '../campaigns/record-scope';
 import { adtechNeeds } from './booking-options.service';
 import { Booking, type BookingType } from './booking.entity';
-import { type BookingOwnership, canEditBooking, mayBookChannel, publisherFor } from './booking.permissions';
+import {
+  type BookingOwnership,
+  canEditBooking,
+  mayBookChannel,
+  publisherFor,
+  seesAdtechTerms,
+} from './booking.permissions';
 
 /** A booking as the service answers it; related names (campaign, channel, creatives) come from loaders. */
 export interface BookingView {
@@ -78,6 +84,8 @@ const ownership = (r: BookingRow): BookingOwnership => ({
 });
 
 function toView(actor: Actor, r: BookingRow, today: string): BookingView {
+  const publisherId = r.publisher_id === null ? null : Number(r.publisher_id);
+  const terms = seesAdtechTerms(actor, publisherId);
   return {
     id: Number(r.id),
     customer_id: Number(r.customer_id),
@@ -88,9 +96,9 @@ function toView(actor: Actor, r: BookingRow, today: string): BookingView {
     cpm: Number(r.cpm),
     start_date: r.start_date,
     end_date: r.end_date,
-    publisher_id: r.publisher_id === null ? null : Number(r.publisher_id),
-    job_number: r.job_number,
-    charged_cpm: r.charged_cpm === null ? null : Number(r.charged_cpm),
+    publisher_id: publisherId,
+    job_number: terms ? r.job_number : null,
+    charged_cpm: terms && r.charged_cpm !== null ? Number(r.charged_cpm) : null,
     editable: canEditBooking(actor, ownership(r)),
     status: dateStatus(r.start_date, r.end_date, today),
     created_by: r.created_by === null ? null : Number(r.created_by),
