@@ -61,10 +61,18 @@ export async function createGateway(config: Config, options: { worker?: boolean 
 
   mountCollector(web, app);
 
-  const armor = new ApolloArmor({ maxDepth: { n: 12 }, costLimit: { maxCost: 20000 }, maxAliases: { n: 30 } });
+  // Token limit in graphql-js's own parser: armor's maxTokens plugin parses inside a plugin hook, so
+  // every syntax error (and the limit) answered HTTP 500 instead of a 400 GRAPHQL_PARSE_FAILED.
+  const armor = new ApolloArmor({
+    maxDepth: { n: 12 },
+    costLimit: { maxCost: 20000 },
+    maxAliases: { n: 30 },
+    maxTokens: { enabled: false },
+  });
   const apollo = new ApolloServer<GqlContext>({
     schema: await buildGatewaySchema(),
     formatError: formatGraphqlError,
+    parseOptions: { maxTokens: 1000 },
     introspection: true,
     ...armor.protect(),
   });

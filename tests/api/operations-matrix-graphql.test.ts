@@ -154,3 +154,24 @@ describe.each(NAMES)('%s', (name) => {
     });
   }
 });
+
+describe('malformed GraphQL requests answer 400 with a message, never 500', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: countries { country_code }`).join(' ');
+  const cases: [string, { body?: unknown; rawBody?: string }][] = [
+    ['a syntax error', { body: { query: '{ customer(id: ) { id } }' } }],
+    ['a document over the token limit', { body: { query: `{ ${many(400)} }` } }],
+    ['too many aliases', { body: { query: `{ ${many(40)} }` } }],
+    ['an unknown field', { body: { query: '{ nope }' } }],
+    ['an id beyond 32 bits', { body: { query: '{ customer(id: 99999999999) { id } }' } }],
+    ['a query that is not a string', { body: { query: 42 } }],
+    ['variables that are not an object', { body: { query: '{ countries { country_code } }', variables: '{}' } }],
+    ['a batch', { body: [{ query: '{ countries { country_code } }' }] }],
+    ['no query', { body: {} }],
+    ['broken JSON', { rawBody: '{"query": ' }],
+  ];
+  test.each(cases)('%s', async (_, request) => {
+    const r = await call(t.url, 'POST', '/graphql', { ...request, token: w.a.users.customer.user.token });
+    const message = r.body?.errors?.[0]?.message ?? r.body?.message;
+    expect({ status: r.status, message: typeof message }).toEqual({ status: 400, message: 'string' });
+  });
+});
