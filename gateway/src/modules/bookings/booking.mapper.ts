@@ -8,6 +8,7 @@ export interface BookingRecord extends Omit<BookingView, 'created_by'> {
   channel_name: string | null;
   campaign_name: string | null;
   creative_ids: number[];
+  created_by_name: string | null;
 }
 
 export const bookingCampaignName = async (l: Loaders, b: BookingView) =>
@@ -24,12 +25,14 @@ export async function bookingCreatorName(l: Loaders, actor: Actor, b: BookingVie
   return (await userByIdLoader(l).load(b.created_by))?.name ?? null;
 }
 
-export async function toBookingRecord(l: Loaders, b: BookingView): Promise<BookingRecord> {
+/** Same fields as the GraphQL Booking type, so both transports answer the same data. */
+export async function toBookingRecord(l: Loaders, actor: Actor, b: BookingView): Promise<BookingRecord> {
   const { created_by: _createdBy, ...fields } = b;
-  const [campaign_name, channel_name, creative_ids] = await Promise.all([
+  const [campaign_name, channel_name, creative_ids, created_by_name] = await Promise.all([
     bookingCampaignName(l, b),
     bookingChannelName(l, b),
     bookingCreativeIds(l, b),
+    bookingCreatorName(l, actor, b),
   ]);
-  return { ...fields, channel_name, campaign_name, creative_ids };
+  return { ...fields, channel_name, campaign_name, creative_ids, created_by_name };
 }

@@ -4,6 +4,7 @@ import { createLoaders } from '../../graphql/loaders';
 import { route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
+import type { Actor } from '../../shared/roles';
 import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../campaigns/record-docs';
 import { bodyOf, idParam } from '../campaigns/record-input';
 import { bookingOptions } from './booking-options.service';
@@ -31,6 +32,7 @@ export const bookingRecord = z.object({
   campaign_name: z.string().nullable(),
   creative_ids: z.array(z.number()),
   status: z.enum(['Active', 'Upcoming', 'Completed']),
+  created_by_name: z.string().nullable().describe('Super admin only; null for everyone else'),
 });
 
 const bookingBody = z.object({
@@ -63,17 +65,18 @@ const bookingOptionsAnswer = z.object({
 });
 
 /** Related names through the same per-request loaders as GraphQL, so both answer the same. */
-const records = (app: AppContext) => (views: BookingView[]) => {
+const records = (app: AppContext, actor: Actor) => (views: BookingView[]) => {
   const loaders = createLoaders(app);
-  return Promise.all(views.map((v) => toBookingRecord(loaders, v)));
+  return Promise.all(views.map((v) => toBookingRecord(loaders, actor, v)));
 };
-const record = (app: AppContext) => (view: BookingView) => toBookingRecord(createLoaders(app), view);
+const record = (app: AppContext, actor: Actor) => (view: BookingView) =>
+  toBookingRecord(createLoaders(app), actor, view);
 
 /** Booking calls of spec 7 plus the booking form's options. */
 export function mountBookingRoutes(router: Router, app: AppContext): void {
   router.get(
     '/bookings/customer/:customerId',
-    route(app, (c) => listBookings(c.app, signedIn(c), idParam(c.req, 'customerId')).then(records(app))),
+    route(app, (c) => listBookings(c.app, signedIn(c), idParam(c.req, 'customerId')).then(records(app, signedIn(c)))),
   );
   router.get(
     '/bookings/options/customer/:customerId',
@@ -81,11 +84,11 @@ export function mountBookingRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/bookings/',
-    route(app, (c) => createBooking(c.app, signedIn(c), bodyOf(c.req)).then(record(app))),
+    route(app, (c) => createBooking(c.app, signedIn(c), bodyOf(c.req)).then(record(app, signedIn(c)))),
   );
   router.put(
     '/bookings/:id',
-    route(app, (c) => updateBooking(c.app, signedIn(c), idParam(c.req), bodyOf(c.req)).then(record(app))),
+    route(app, (c) => updateBooking(c.app, signedIn(c), idParam(c.req), bodyOf(c.req)).then(record(app, signedIn(c)))),
   );
   router.delete(
     '/bookings/:id',
