@@ -132,6 +132,13 @@ async function main() {
     NODE_ENV: 'production',
     SPOOL_DIR: mkdtempSync(`${tmpdir()}/bench-spool-`),
   });
+  // Never leave the gateway child running when the bench is interrupted.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      child.kill('SIGTERM');
+      process.exit(130);
+    });
+  }
   try {
     const [u] = (await db.query(
       "INSERT INTO user (name, email, admin, entity_type, entity_id, active) VALUES ('Bench', ?, 1, 'SYSTEM', 0, 1)",
