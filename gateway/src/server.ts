@@ -82,7 +82,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     jsonBody(config.BODY_LIMIT),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        buildContext(app, graphqlActor(config.JWT_SECRET, req.headers.authorization, req.body), req.ip),
+        buildContext(app, await graphqlActor(app, req.headers.authorization, req.body), req.ip),
     }),
   );
   web.use('/api', createRestRouter(app));

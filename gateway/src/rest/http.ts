@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { actorFromAuthorization } from '../modules/auth/access-token';
+import { confirmActor } from '../modules/auth/session-check';
 import type { AppContext } from '../shared/app-context';
 import { DomainError, httpStatusOf, unauthenticated } from '../shared/errors';
 import type { Actor } from '../shared/roles';
@@ -30,12 +31,15 @@ export function route(app: AppContext, handler: (call: RestCall) => Promise<unkn
       next(e);
       return;
     }
-    handler({ app, req, actor }).then(
-      (body) => {
-        if (!res.headersSent) res.status(status).json(body ?? { message: 'OK' });
-      },
-      (e: unknown) => next(e),
-    );
+    // The token must still describe the stored user (removed, moved or demoted users get a 401).
+    (actor ? confirmActor(app, actor) : Promise.resolve(null))
+      .then((confirmed) => handler({ app, req, actor: confirmed }))
+      .then(
+        (body) => {
+          if (!res.headersSent) res.status(status).json(body ?? { message: 'OK' });
+        },
+        (e: unknown) => next(e),
+      );
   };
 }
 
