@@ -7,7 +7,7 @@ import {
   type SchemaField,
   schemaFields,
 } from '../support/matrix-fixtures';
-import { BAD_VALUES, randomValues } from '../support/matrix-fuzz';
+import { BAD_VALUES, HTML_IMG, randomValues, SQL_DROP, SQL_OR } from '../support/matrix-fuzz';
 import { GRAPHQL_CASES, type GqlAsk, graphqlExcluded } from './matrix-graphql.cases';
 
 /**
@@ -175,3 +175,58 @@ describe('malformed GraphQL requests answer 400 with a message, never 500', () =
     expect({ status: r.status, message: typeof message }).toEqual({ status: 400, message: 'string' });
   });
 });
+
+describe('hostile text is stored inert and read back exactly over GraphQL', () => {
+  test.each([SQL_OR, SQL_DROP, HTML_IMG])('%s', async (text) => {
+    const token = w.a.users.customer.admin.token;
+    const name = `${text} ${Math.random().toString(36).slice(2, 6)}`;
+    const created = await call(t.url, 'POST', '/graphql', {
+      token,
+      body: {
+        query: 'mutation($n: String!) { createAgency(input: { agency_name: $n }) { id agency_name } }',
+        variables: { n: name },
+      },
+    });
+    expect(created.body.data.createAgency.agency_name).toBe(name);
+    const read = await call(t.url, 'POST', '/graphql', {
+      token,
+      body: {
+        query: 'query($id: Int!) { agency(id: $id) { agency_name } }',
+        variables: { id: created.body.data.createAgency.id },
+      },
+    });
+    expect(read.body.data.agency.agency_name).toBe(name);
+    const creative = await call(t.url, 'POST', '/graphql', {
+      token,
+      body: {
+        query: 'mutation($i: CreativeInput!) { createCreative(input: $i) { description url } }',
+        variables: {
+          i: {
+            customer_id: w.a.customerId,
+            description: name,
+            creative_format: '30s',
+            url: `https://cdn.example/?q=${encodeURIComponent(text)}`,
+          },
+        },
+      },
+    });
+    expect(creative.body.data.createCreative).toEqual({
+      description: name,
+      url: `https://cdn.example/?q=${encodeURIComponent(text)}`,
+    });
+  });
+});
+
+test.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', HTML_IMG, ' JAVASCRIPT:alert(1)'])(
+  'a creative url %s is refused with a field message',
+  async (url) => {
+    const r = await call(t.url, 'POST', '/api/creatives/', {
+      token: w.a.users.customer.user.token,
+      body: { customer_id: w.a.customerId, description: 'Link test', creative_format: '30s', url },
+    });
+    expect({ status: r.status, fields: r.body.fields }).toEqual({
+      status: 400,
+      fields: { url: 'Please enter a valid URL (http:// or https://)' },
+    });
+  },
+);
