@@ -73,10 +73,13 @@ async function saveGroup(app: AppContext, actor: Actor, id: number | null, input
         await em.query('INSERT INTO adtech_group (group_name, created_by) VALUES (?, ?)', [name, actor.userId]),
       );
     } else {
+      // Concurrent saves of one group take turns (the member rewrite below would otherwise deadlock).
+      await em.query('SELECT id FROM adtech_group WHERE id = ? FOR UPDATE', [savedId]);
       await em.query('UPDATE adtech_group SET group_name = ? WHERE id = ?', [name, savedId]);
     }
     if (members) {
-      await em.query('DELETE FROM adtech_group_member WHERE group_id = ?', [savedId]);
+      // A new group has no members: no DELETE, whose gap locks deadlocked concurrent creates.
+      if (id !== null) await em.query('DELETE FROM adtech_group_member WHERE group_id = ?', [savedId]);
       if (members.length) {
         await em.query('INSERT INTO adtech_group_member (group_id, adtech_id) VALUES ?', [
           members.map((m) => [savedId, m]),

@@ -62,19 +62,29 @@ export async function findRelationship(
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-/** Inserts a relationship between two organisations; 409 when it exists already. */
+/**
+ * Inserts a relationship between two organisations; 409 when it exists already. Check and insert run
+ * in one transaction holding both organisations' rows (locked in a fixed order), so concurrent saves of
+ * the same pair cannot both pass the check and leave duplicates.
+ */
 export async function insertRelationship(
   em: EntityManager,
   a: { type: OrgEntityType; id: number },
   b: { type: OrgEntityType; id: number },
   createdBy: number,
 ): Promise<number> {
-  if (await findRelationship(em, a, b)) throw conflict('Relationship already exists.');
-  const res: { insertId: number } = await em.query(
-    `INSERT INTO relationship (${RELATION_COLUMN[a.type]}, ${RELATION_COLUMN[b.type]}, created_by) VALUES (?, ?, ?)`,
-    [a.id, b.id, createdBy],
-  );
-  return Number(res.insertId);
+  const work = async (tx: EntityManager) => {
+    const sides = [a, b].sort((x, y) => ORG_TABLE[x.type].localeCompare(ORG_TABLE[y.type]) || x.id - y.id);
+    for (const side of sides)
+      await tx.query(`SELECT id FROM ${ORG_TABLE[side.type]} WHERE id = ? FOR UPDATE`, [side.id]);
+    if (await findRelationship(tx, a, b)) throw conflict('Relationship already exists.');
+    const res: { insertId: number } = await tx.query(
+      `INSERT INTO relationship (${RELATION_COLUMN[a.type]}, ${RELATION_COLUMN[b.type]}, created_by) VALUES (?, ?, ?)`,
+      [a.id, b.id, createdBy],
+    );
+    return Number(res.insertId);
+  };
+  return em.queryRunner?.isTransactionActive ? work(em) : em.transaction(work);
 }
 
 /** Drops every relationship of an organisation that is being removed. */

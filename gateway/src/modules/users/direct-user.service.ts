@@ -12,7 +12,7 @@ import { hashPassword } from '../auth/passwords';
 import { type Input, insertedId, optionalText, positiveId } from '../organisations/input';
 import { assertSystemAdmin } from '../organisations/system-access';
 import { ENTITY_OF_TYPE, organisationExists } from '../relationships/related';
-import { assertEmailFree, getUser, type UserRecord } from './user.service';
+import { assertEmailFree, getUser, savingEmail, type UserRecord } from './user.service';
 
 /**
  * POST /admin/users/direct (spec 3 directUser): the super admin creates an active user with a preset
@@ -42,10 +42,13 @@ export async function createDirectUser(app: AppContext, actor: Actor, input: Inp
     throw badRequest('Please select an organisation', { [field]: 'Please select an organisation' });
   }
   await assertEmailFree(em, data.email);
+  const passwordHash = await hashPassword(data.password);
   const id = insertedId(
-    await em.query(
-      'INSERT INTO user (name, email, password_hash, admin, entity_type, entity_id, active, created_by) VALUES (?, ?, ?, ?, ?, ?, 1, ?)',
-      [data.name, data.email, await hashPassword(data.password), Number(data.role_id) === 1, type, orgId, actor.userId],
+    await savingEmail(() =>
+      em.query(
+        'INSERT INTO user (name, email, password_hash, admin, entity_type, entity_id, active, created_by) VALUES (?, ?, ?, ?, ?, ?, 1, ?)',
+        [data.name, data.email, passwordHash, Number(data.role_id) === 1, type, orgId, actor.userId],
+      ),
     ),
   );
   return getUser(app, actor, id);

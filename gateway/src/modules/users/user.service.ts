@@ -77,6 +77,22 @@ export async function assertEmailFree(em: EntityManager, email: string, exceptId
   if (rows.length > 0) throw new DomainError('CONFLICT', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
 }
 
+/**
+ * Runs a write that sets an email. The unique index settles what `assertEmailFree` cannot: two saves of
+ * one email at the same moment; the loser gets the same 409 with the field, not a 500.
+ */
+export async function savingEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    const err = e as { code?: string; driverError?: { code?: string } };
+    if ((err.code ?? err.driverError?.code) === 'ER_DUP_ENTRY') {
+      throw new DomainError('CONFLICT', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+    }
+    throw e;
+  }
+}
+
 /** GET /users/: users of the actor's own entity, every user for the super admin. */
 export async function listUsers(app: AppContext, actor: Actor): Promise<UserRecord[]> {
   assertManagesUsers(actor);
@@ -126,9 +142,11 @@ export async function createUser(app: AppContext, actor: Actor, input: Input): P
     : { type: actor.entityType as OrgEntityType, id: actor.entityId };
   await assertEmailFree(em, data.email);
   const id = insertedId(
-    await em.query(
-      'INSERT INTO user (name, email, password_hash, admin, entity_type, entity_id, active, created_by) VALUES (?, ?, NULL, ?, ?, ?, 0, ?)',
-      [data.name, data.email, flag(input.admin), entity.type, entity.id, actor.userId],
+    await savingEmail(() =>
+      em.query(
+        'INSERT INTO user (name, email, password_hash, admin, entity_type, entity_id, active, created_by) VALUES (?, ?, NULL, ?, ?, ?, 0, ?)',
+        [data.name, data.email, flag(input.admin), entity.type, entity.id, actor.userId],
+      ),
     ),
   );
   await inviteUser(app, id);
@@ -148,14 +166,16 @@ export async function updateUser(app: AppContext, actor: Actor, id: number, inpu
   // An admin cannot drop their own admin flag (nobody would be left to manage the entity's users).
   const keepsFlag = input.admin === undefined || row.entity_type === 'SYSTEM' || id === actor.userId;
   const admin = keepsFlag ? Boolean(row.admin) : flag(input.admin);
-  await em.query('UPDATE user SET name = ?, email = ?, admin = ?, entity_type = ?, entity_id = ? WHERE id = ?', [
-    data.name,
-    data.email,
-    admin,
-    entity.type,
-    entity.id,
-    id,
-  ]);
+  await savingEmail(() =>
+    em.query('UPDATE user SET name = ?, email = ?, admin = ?, entity_type = ?, entity_id = ? WHERE id = ?', [
+      data.name,
+      data.email,
+      admin,
+      entity.type,
+      entity.id,
+      id,
+    ]),
+  );
   return getUser(app, actor, id);
 }
 
