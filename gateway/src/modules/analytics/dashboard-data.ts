@@ -6,6 +6,9 @@ import { queryResponseCube, type ResponseCubeRow } from './queries/response-cube
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
 import { dashboardFlights } from './single-flight';
 
+/** A rollup cube row with its spend (impressions x booking cpm / 1000). */
+export type PricedImpressions = ImpressionCubeRow & { spend: number };
+
 /**
  * The shared inputs of the dashboard calls for one customer and filter. Each part is read at most
  * once per concurrent refresh (single-flight keyed by customer + normalised filter + part).
@@ -30,9 +33,12 @@ export class DashboardData {
     );
   }
 
-  /** I(F) grouped by date, weekday, daypart, creative and channel (one rollup scan). */
-  impressions(): Promise<ImpressionCubeRow[]> {
-    return this.part('impressions', () => queryImpressionCube(this.em, this.filter));
+  /** I(F) grouped by date, weekday, daypart, creative and channel (one rollup scan), priced. */
+  impressions(): Promise<PricedImpressions[]> {
+    return this.part('impressions', async () => {
+      const [rows, names] = await Promise.all([queryImpressionCube(this.em, this.filter), this.names()]);
+      return rows.map((r) => ({ ...r, spend: (r.impressions * (names.bookingCpm.get(r.bookingId) ?? 0)) / 1000 }));
+    });
   }
 
   responses(): Promise<ResponseCubeRow[]> {

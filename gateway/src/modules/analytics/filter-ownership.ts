@@ -7,7 +7,7 @@ import type { CustomerNames } from './queries/customer-names';
 export function assertFilterOwned(f: DashboardFilter, owned: CustomerNames): void {
   const sets: Record<'campaign' | 'booking' | 'creative' | 'channel' | 'sites', { has(id: number): boolean }> = {
     campaign: owned.campaignIds,
-    booking: owned.bookingIds,
+    booking: owned.bookingCpm,
     creative: owned.creatives,
     channel: owned.channels,
     sites: owned.siteTags,

@@ -7,7 +7,8 @@ import type { EntityManager } from 'typeorm';
 export interface CustomerNames {
   country: string;
   campaignIds: Set<number>;
-  bookingIds: Set<number>;
+  /** Booking id -> cpm (prices impressions: DESIGN 4 Ad_Spend). */
+  bookingCpm: Map<number, number>;
   creatives: Map<number, { description: string; format: string }>;
   channels: Map<number, string>;
   siteTags: Map<number, string>;
@@ -18,7 +19,7 @@ export async function queryCustomerNames(em: EntityManager, customerId: number):
   const [customer, campaigns, bookings, creatives, channels, sites] = await Promise.all([
     q<{ country_code: string }>('SELECT country_code FROM customer WHERE id = ?'),
     q<{ id: number }>('SELECT id FROM campaign WHERE customer_id = ?'),
-    q<{ id: number }>('SELECT id FROM booking WHERE customer_id = ?'),
+    q<{ id: number; cpm: string }>('SELECT id, cpm FROM booking WHERE customer_id = ?'),
     q<{ id: number; description: string; creative_format: string }>(
       'SELECT id, description, creative_format FROM creative WHERE customer_id = ?',
     ),
@@ -32,7 +33,7 @@ export async function queryCustomerNames(em: EntityManager, customerId: number):
   return {
     country: customer[0]?.country_code ?? 'NZ',
     campaignIds: new Set(campaigns.map((c) => Number(c.id))),
-    bookingIds: new Set(bookings.map((b) => Number(b.id))),
+    bookingCpm: new Map(bookings.map((b) => [Number(b.id), Number(b.cpm)])),
     creatives: new Map(creatives.map((c) => [Number(c.id), { description: c.description, format: c.creative_format }])),
     channels: new Map(channels.map((c) => [Number(c.id), c.channel_name])),
     siteTags: new Map(sites.map((s) => [Number(s.id), s.tag_description])),

@@ -4,8 +4,8 @@ import { impressionScope } from '../scope';
 
 /**
  * I(F) in one rollup scan, grouped by what any call breaks impressions down by: local date
- * (weekday follows from it), daypart, creative and channel, with spend (booking cpm). A 30-day
- * range of a busy customer is at most 30 x 8 x creatives x channels rows.
+ * (weekday follows from it), daypart, creative, channel and booking (whose cpm prices them; joining
+ * booking in SQL made MariaDB sort a temporary table, 3x slower). No region: it only filters.
  */
 export interface ImpressionCubeRow {
   date: string;
@@ -13,8 +13,8 @@ export interface ImpressionCubeRow {
   daypart: number;
   creativeId: number;
   channelId: number;
+  bookingId: number;
   impressions: number;
-  spend: number;
 }
 
 export async function queryImpressionCube(em: EntityManager, f: DashboardFilter): Promise<ImpressionCubeRow[]> {
@@ -25,14 +25,15 @@ export async function queryImpressionCube(em: EntityManager, f: DashboardFilter)
     daypart: number;
     creative_id: number;
     channel_id: number;
+    booking_id: number;
     impressions: string;
-    cost: string | null;
   }[] = await em.query(
-    `SELECT r.local_date, r.weekday, r.daypart, r.creative_id, r.channel_id,
-            SUM(r.impressions) AS impressions, SUM(r.impressions * b.cpm) AS cost
-       FROM impression_rollup r JOIN booking b ON b.id = r.booking_id
+    `SELECT r.local_date, r.weekday, r.daypart, r.creative_id, r.channel_id, r.booking_id,
+            SUM(r.impressions) AS impressions
+       FROM impression_rollup r
       WHERE ${scope.sql}
-      GROUP BY r.local_date, r.weekday, r.daypart, r.creative_id, r.channel_id`,
+      GROUP BY r.local_date, r.weekday, r.daypart, r.creative_id, r.channel_id, r.booking_id
+      ORDER BY NULL`,
     scope.params,
   );
   return rows.map((r) => ({
@@ -41,7 +42,7 @@ export async function queryImpressionCube(em: EntityManager, f: DashboardFilter)
     daypart: Number(r.daypart),
     creativeId: Number(r.creative_id),
     channelId: Number(r.channel_id),
+    bookingId: Number(r.booking_id),
     impressions: Number(r.impressions),
-    spend: Number(r.cost ?? 0) / 1000,
   }));
 }

@@ -52,7 +52,8 @@ export async function queryResponseCube(em: EntityManager, f: DashboardFilter): 
                FROM touch t
               WHERE ${scope.sql}) a
       WHERE a.rn = 1
-      GROUP BY a.visit_local_date, a.bucket, a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart`,
+      GROUP BY a.visit_local_date, a.bucket, a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart
+      ORDER BY NULL`,
     scope.params,
   );
   return rows.map((r) => ({

@@ -14,7 +14,8 @@ export async function queryResponseSites(em: EntityManager, f: DashboardFilter):
     `SELECT p.site_tag_id, COUNT(*) AS responses
        FROM (SELECT DISTINCT t.visit_id FROM touch t WHERE ${scope.sql}) v
        JOIN visit_page p ON p.visit_id = v.visit_id
-      GROUP BY p.site_tag_id`,
+      GROUP BY p.site_tag_id
+      ORDER BY NULL`,
     scope.params,
   );
   return rows.map((r) => ({ siteTagId: Number(r.site_tag_id), responses: Number(r.responses) }));
