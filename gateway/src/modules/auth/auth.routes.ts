@@ -92,6 +92,7 @@ documentApi(
     errors: {
       401: "'Login failed. Please check your credentials.'",
       429: 'Too many failed attempts for this email from this address (Retry-After)',
+      503: 'Sign-in is temporarily unavailable: the attempt counter (Redis) cannot be reached (Retry-After)',
     },
   },
   {
@@ -112,6 +113,7 @@ documentApi(
     auth: false,
     body: z.object({ email: z.string() }),
     response: message,
+    errors: { 503: 'Temporarily unavailable: the email counter (Redis) cannot be reached (Retry-After)' },
   },
   {
     method: 'get',
