@@ -23,6 +23,7 @@ export interface BatchResult {
 export class ConcurrentBatchError extends Error {}
 
 const CHUNK = 1000;
+const TOUCH_WINDOW_MS = 7 * 24 * 3600 * 1000;
 const sqlTime = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 const chunks = <T>(list: T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
@@ -94,7 +95,7 @@ async function lockHouseholds(qr: QueryRunner, rows: { customerId: number; house
   const keys = new Map<string, [number, string]>();
   for (const r of rows) keys.set(`${r.customerId}|${r.household}`, [r.customerId, r.household]);
   const sorted = [...keys.values()].sort((a, b) => a[0] - b[0] || (BigInt(a[1]) < BigInt(b[1]) ? -1 : 1));
-  for (const part of chunks(sorted)) {
+  for (const part of chunks(sorted.map(([c, h]) => [c, BigInt(h)]))) {
     await qr.query(
       'INSERT INTO etl_household_lock (customer_id, household_id) VALUES ? ON DUPLICATE KEY UPDATE household_id = household_id',
       [part],
@@ -192,7 +193,8 @@ async function rebuildVisits(qr: QueryRunner, newHits: SiteHitRow[]): Promise<vo
 }
 
 async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: string, spans: HouseholdSpan[]) {
-  const households = spans.map((s) => s.household);
+  // BigInt, not strings: a bigint column compared with quoted strings cannot use its index.
+  const households = spans.map((s) => BigInt(s.household));
   const lo = Math.min(...spans.map((s) => s.lo)) - SESSION_GAP_MS;
   const hi = Math.max(...spans.map((s) => s.hi)) + SESSION_GAP_MS;
   const near: { id: number; hh: string; start_ts: Date; end_ts: Date }[] = await qr.query(
@@ -269,7 +271,7 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
   const rows: { id: number; hh: string; start_ts: Date }[] = await qr.query(
     `SELECT id, CAST(household_id AS CHAR) AS hh, start_ts FROM visit
      WHERE customer_id = ? AND household_id IN (?) AND start_ts BETWEEN ? AND ?`,
-    [customerId, [...hitsOf.keys()], sqlTime(Math.min(...starts)), sqlTime(Math.max(...starts))],
+    [customerId, [...hitsOf.keys()].map(BigInt), sqlTime(Math.min(...starts)), sqlTime(Math.max(...starts))],
   );
   for (const r of rows) ids.set(`${r.hh}|${r.start_ts.getTime()}`, Number(r.id));
   const pages: unknown[][] = [];
@@ -283,31 +285,121 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
   for (const part of chunks(pages)) {
     await qr.query('INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) VALUES ?', [part]);
   }
-  for (const part of chunks(visitIds)) {
-    await qr.query(
-      `INSERT IGNORE INTO touch (${TOUCH_COLUMNS}) SELECT ${TOUCH_SELECT}
-       FROM visit v JOIN impression_event e ON e.customer_id = v.customer_id AND e.household_id = v.household_id
-         AND e.ts > v.start_ts - INTERVAL 7 DAY AND e.ts <= v.start_ts
-       WHERE v.id IN (?)`,
-      [part],
-    );
+  // Touches of the new visits: the households' impressions in the 7 x 24 h before each visit.
+  const impressions: StoredImpression[] = await qr.query(
+    `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
+            booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart
+     FROM impression_event WHERE customer_id = ? AND household_id IN (?) AND ts > ? AND ts <= ?`,
+    [
+      customerId,
+      [...hitsOf.keys()].map(BigInt),
+      sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS),
+      sqlTime(Math.max(...starts)),
+    ],
+  );
+  const impressionsOf = new Map<string, StoredImpression[]>();
+  for (const i of impressions) {
+    const list = impressionsOf.get(i.hh) ?? [];
+    list.push(i);
+    impressionsOf.set(i.hh, list);
   }
+  const touches: unknown[][] = [];
+  visits.forEach((v, n) => {
+    for (const i of impressionsOf.get(v.hh) ?? []) {
+      const ts = i.ts.getTime();
+      if (ts <= v.start - TOUCH_WINDOW_MS || ts > v.start) continue;
+      touches.push([
+        visitIds[n],
+        i.event_id,
+        customerId,
+        v.localDate,
+        sqlTime(v.start),
+        sqlTime(ts),
+        i.local_date,
+        i.booking_id,
+        i.campaign_id,
+        i.creative_id,
+        i.channel_id,
+        i.region,
+        i.weekday,
+        i.daypart,
+      ]);
+    }
+  });
+  for (const part of chunks(touches)) {
+    await qr.query(`INSERT IGNORE INTO touch (${TOUCH_COLUMNS}) VALUES ?`, [part]);
+  }
+}
+
+interface StoredImpression {
+  event_id: string;
+  hh: string;
+  ts: Date;
+  local_date: string;
+  booking_id: number;
+  campaign_id: number;
+  creative_id: number;
+  channel_id: number;
+  region: string;
+  weekday: number;
+  daypart: number;
 }
 
 const TOUCH_COLUMNS =
   'visit_id, impression_event_id, customer_id, visit_local_date, visit_ts, impression_ts, impression_local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart';
-const TOUCH_SELECT =
-  'v.id, e.event_id, v.customer_id, v.local_date, v.start_ts, e.ts, e.local_date, e.booking_id, e.campaign_id, e.creative_id, e.channel_id, e.region, e.weekday, e.daypart';
-
-/** New impressions touch the stored visits of their household within the next 7 x 24 h. */
+/**
+ * New impressions touch the stored visits of their household within the next 7 x 24 h. Matched in
+ * memory from one indexed read of the households' visits (an INSERT ... SELECT joining on a long
+ * IN list of event ids is planned badly by MariaDB).
+ */
 async function touchExistingVisits(qr: QueryRunner, newImpressions: ImpressionRow[]): Promise<void> {
-  for (const part of chunks(newImpressions)) {
-    await qr.query(
-      `INSERT IGNORE INTO touch (${TOUCH_COLUMNS}) SELECT ${TOUCH_SELECT}
-       FROM impression_event e JOIN visit v ON v.customer_id = e.customer_id AND v.household_id = e.household_id
-         AND v.start_ts >= e.ts AND v.start_ts < e.ts + INTERVAL 7 DAY
-       WHERE e.event_id IN (?)`,
-      [part.map((r) => r.eventId)],
-    );
+  const byCustomer = new Map<number, ImpressionRow[]>();
+  for (const r of newImpressions) {
+    const list = byCustomer.get(r.customerId) ?? [];
+    list.push(r);
+    byCustomer.set(r.customerId, list);
+  }
+  for (const [customerId, all] of byCustomer) {
+    for (const rows of chunks(all)) {
+      const lo = Math.min(...rows.map((r) => r.ts));
+      const hi = Math.max(...rows.map((r) => r.ts)) + TOUCH_WINDOW_MS;
+      const visits: { id: number; hh: string; start_ts: Date; local_date: string }[] = await qr.query(
+        `SELECT id, CAST(household_id AS CHAR) AS hh, start_ts, local_date FROM visit
+         WHERE customer_id = ? AND household_id IN (?) AND start_ts >= ? AND start_ts < ?`,
+        [customerId, [...new Set(rows.map((r) => r.household))].map(BigInt), sqlTime(lo), sqlTime(hi)],
+      );
+      if (!visits.length) continue;
+      const visitsOf = new Map<string, { id: number; start: number; localDate: string }[]>();
+      for (const v of visits) {
+        const list = visitsOf.get(v.hh) ?? [];
+        list.push({ id: Number(v.id), start: v.start_ts.getTime(), localDate: v.local_date });
+        visitsOf.set(v.hh, list);
+      }
+      const touches: unknown[][] = [];
+      for (const r of rows) {
+        for (const v of visitsOf.get(r.household) ?? []) {
+          if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS) continue;
+          touches.push([
+            v.id,
+            r.eventId,
+            customerId,
+            v.localDate,
+            sqlTime(v.start),
+            sqlTime(r.ts),
+            r.localDate,
+            r.bookingId,
+            r.campaignId,
+            r.creativeId,
+            r.channelId,
+            r.region,
+            r.weekday,
+            r.daypart,
+          ]);
+        }
+      }
+      for (const part of chunks(touches)) {
+        await qr.query(`INSERT IGNORE INTO touch (${TOUCH_COLUMNS}) VALUES ?`, [part]);
+      }
+    }
   }
 }
