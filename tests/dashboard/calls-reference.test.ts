@@ -1,3 +1,4 @@
+import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import { referenceAnswers } from '../reference/metrics';
 import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
@@ -95,4 +96,35 @@ test('the generated data exercises every case the metrics distinguish', () => {
   expect(s.Hour_1 > 0 && s.Day_1 > 0 && s.Week_1 > 0).toBe(true);
   expect(r.impressions_before_visit.table_data.length).toBeGreaterThan(2);
   expect(r.responses_by_region.table_data.some((row) => row.Region === 'Unknown')).toBe(true);
+});
+
+test('unfiltered ranges read the attribution summary, and it follows new touches on the same days', async () => {
+  const { c, events } = customers[0];
+  const [{ n }] = await t.gateway.app.ds.query('SELECT COUNT(*) AS n FROM visit_attribution WHERE customer_id = ?', [
+    c.id,
+  ]);
+  expect(Number(n)).toBeGreaterThan(0);
+  const filter = { customerId: c.id, start: '2026-09-21', end: '2026-10-03' };
+  const before = await restCall(t, token, 'impression_summary', payloadOf(filter));
+  // More traffic on the same days (other households): the day checksums change, the days rebuild.
+  const more = generateEvents(c, {
+    seed: 99,
+    fromMs: Date.parse('2026-09-22T00:00:00Z'),
+    toMs: Date.parse('2026-09-30T00:00:00Z'),
+    impressions: 300,
+  });
+  await fillTables(t, c, more.impressions, more.hits);
+  dashboardFlights.clear();
+  const all = { impressions: [...events.impressions, ...more.impressions], hits: [...events.hits, ...more.hits] };
+  const expected = referenceAnswers(refCustomer(c), all.impressions, all.hits, filter);
+  const problems: string[] = [];
+  for (const call of NUMERIC_CALLS) {
+    const rest = await restCall(t, token, call, payloadOf(filter));
+    problems.push(...answerMismatches(call, rest.body, expected[call]).map((p) => `after more: ${call} ${p}`));
+  }
+  expect(problems.slice(0, 10)).toEqual([]);
+  const after = await restCall(t, token, 'impression_summary', payloadOf(filter));
+  expect(after.body.summary_data.Total_Responses).toBeGreaterThan(before.body.summary_data.Total_Responses);
+  events.impressions.push(...more.impressions);
+  events.hits.push(...more.hits);
 });

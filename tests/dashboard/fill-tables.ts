@@ -40,7 +40,8 @@ export async function fillTables(
   await chunks([...rollup.values()], 500, (rows) =>
     ds.query(
       `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart, impressions)
-       VALUES ${rows.map(() => '(?,?,?,?,?,?,?,?,?,?)').join(',')}`,
+       VALUES ${rows.map(() => '(?,?,?,?,?,?,?,?,?,?)').join(',')}
+       ON DUPLICATE KEY UPDATE impressions = impressions + VALUES(impressions)`,
       rows.flatMap((r) => [...r.key, r.n]),
     ),
   );

@@ -2,6 +2,7 @@ import { Initial1795304391041 } from './migrations/1795304391041-initial';
 import { ReferenceData1795304391042 } from './migrations/1795304391042-reference-data';
 import { Events1795304391043 } from './migrations/1795304391043-events';
 import { EtlHouseholdLock1795304962050 } from './migrations/1795304962050-etl-household-lock';
+import { VisitAttribution1795307925995 } from './migrations/1795307925995-visit-attribution';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -9,4 +10,5 @@ export const migrations: Function[] = [
   ReferenceData1795304391042,
   Events1795304391043,
   EtlHouseholdLock1795304962050,
+  VisitAttribution1795307925995,
 ];

@@ -4,6 +4,12 @@ import { type CustomerNames, queryCustomerNames } from './queries/customer-names
 import { type ImpressionCubeRow, queryImpressionCube } from './queries/impression-cube';
 import { queryResponseCube, type ResponseCubeRow } from './queries/response-cube';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
+import { refreshAttribution } from './attribution/refresh-attribution';
+import {
+  attributionServes,
+  queryAttributedResponseCube,
+  queryAttributedResponseSites,
+} from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 
 /** A rollup cube row with its spend (impressions x booking cpm / 1000). */
@@ -41,12 +47,37 @@ export class DashboardData {
     });
   }
 
+  /**
+   * Responses grouped with their activating touch. An unfiltered range (dates and site only) reads
+   * the dashboard's visit_attribution summary, refreshed for the range's days first; any failure
+   * there (say, a deadlock with a concurrent refresh) falls back to the window over touch.
+   */
   responses(): Promise<ResponseCubeRow[]> {
-    return this.part('responses', () => queryResponseCube(this.em, this.filter));
+    return this.part('responses', async () => {
+      if (attributionServes(this.filter) && (await this.attributionReady())) {
+        return queryAttributedResponseCube(this.em, this.filter);
+      }
+      return queryResponseCube(this.em, this.filter);
+    });
   }
 
   responseSites(): Promise<SiteResponses[]> {
-    return this.part('sites', () => queryResponseSites(this.em, this.filter));
+    return this.part('sites', async () => {
+      if (attributionServes(this.filter) && (await this.attributionReady())) {
+        return queryAttributedResponseSites(this.em, this.filter);
+      }
+      return queryResponseSites(this.em, this.filter);
+    });
+  }
+
+  private attributionReady(): Promise<boolean> {
+    const f = this.filter;
+    return dashboardFlights.run(`attribution|${f.customerId}|${f.start}|${f.end}`, () =>
+      refreshAttribution(this.em, f.customerId, f.start, f.end).then(
+        () => true,
+        () => false,
+      ),
+    );
   }
 
   /** |I(F)|, Ad_Spend and Total_Responses: the totals several calls divide by. */
