@@ -103,3 +103,74 @@ test('impression tags of one booking saved many times at once: exactly the chose
   expect(statuses(rs)).toEqual(Array(N).fill(200));
   expect(await count('SELECT COUNT(*) AS n FROM impression_tag WHERE booking_id = ?', [booking])).toBe(1);
 });
+
+describe('a delete racing saves under the same record never leaves orphans or resurrects it', () => {
+  const ROUNDS = 4;
+
+  test('campaign deleted while bookings are added to it', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const campaign = await w.fresh.campaign();
+      const booking = (i: number) =>
+        call(t.url, 'POST', '/api/bookings/', {
+          token: w.a.users.broadcaster.admin.token,
+          body: {
+            customer_id: w.a.customerId,
+            campaign_id: campaign,
+            channel_id: w.a.broadcasterChannelId,
+            booking_name: `Race booking ${i}`,
+            cpm: 5,
+            start_date: '2026-01-01',
+            end_date: '2026-01-31',
+          },
+        });
+      const del = () => call(t.url, 'DELETE', `/api/campaigns/${campaign}`, { token: w.a.users.customer.admin.token });
+      const rs = await Promise.all([booking(0), del(), booking(1), booking(2)]);
+      expect(rs.every((r) => r.status < 500)).toBe(true);
+      const left = await count('SELECT COUNT(*) AS n FROM campaign WHERE id = ?', [campaign]);
+      const orphans = await count('SELECT COUNT(*) AS n FROM booking WHERE campaign_id = ?', [campaign]);
+      if (left === 0) expect(orphans).toBe(0);
+    }
+  });
+
+  test('creative deleted while tags are saved with it', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const creative = await w.fresh.creative();
+      const booking = await w.fresh.booking();
+      const save = () =>
+        call(t.url, 'POST', `/api/impressiontags/save_combinations/${booking}`, {
+          token: w.a.users.customer.admin.token,
+          body: { creative_ids: [creative] },
+        });
+      const del = () => call(t.url, 'DELETE', `/api/creatives/${creative}`, { token: w.a.users.customer.admin.token });
+      const rs = await Promise.all([del(), save(), del(), save()]);
+      expect(rs.every((r) => r.status < 500)).toBe(true);
+      const left = await count('SELECT COUNT(*) AS n FROM creative WHERE id = ?', [creative]);
+      const orphans = await count('SELECT COUNT(*) AS n FROM impression_tag WHERE creative_id = ?', [creative]);
+      if (left === 0) expect(orphans).toBe(0);
+    }
+  });
+
+  test('records updated while deleted stay deleted', async () => {
+    const kinds = [
+      ['campaigns', () => w.fresh.campaign(), 'campaign', { campaign_name: 'Race rename' }],
+      ['creatives', () => w.fresh.creative(), 'creative', { description: 'Race rename' }],
+      ['sitetags', () => w.fresh.siteTag(), 'site_tag', { tag_description: 'Race rename' }],
+      ['bookings', () => w.fresh.booking(), 'booking', { booking_name: 'Race rename' }],
+    ] as const;
+    for (const [path, make, table, body] of kinds) {
+      const id = await make();
+      const token = w.a.users.customer.admin.token;
+      const rs = await Promise.all([
+        call(t.url, 'PUT', `/api/${path}/${id}`, { token, body }),
+        call(t.url, 'DELETE', `/api/${path}/${id}`, { token }),
+        call(t.url, 'PUT', `/api/${path}/${id}`, { token, body }),
+      ]);
+      expect({ path, statuses: rs.map((r) => r.status) }).toEqual({
+        path,
+        statuses: [expect.any(Number), 200, expect.any(Number)],
+      });
+      expect(rs.every((r) => r.status === 200 || r.status === 404)).toBe(true);
+      expect(await count(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ?`, [id])).toBe(0);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
   customerForNewRecord,
   customerTimeZone,
   findVisible,
+  lockRecord,
   numberOf,
   optionalId,
   optionalNumber,
@@ -156,7 +157,8 @@ async function applyBooking(
   const needs = actor.entityType === 'ADTECH' ? await adtechNeeds(em, actor.entityId) : undefined;
   assertFields(checkBooking(fields, needs));
   const campaignId = Number(fields.campaign_id);
-  const campaign: unknown[] = await em.query('SELECT 1 FROM campaign WHERE id = ? AND customer_id = ?', [
+  // Held until the booking is saved: the campaign cannot be deleted under a booking being added to it.
+  const campaign: unknown[] = await em.query('SELECT 1 FROM campaign WHERE id = ? AND customer_id = ? FOR UPDATE', [
     campaignId,
     b.customerId,
   ]);
@@ -205,8 +207,10 @@ export async function createBooking(
   const b = new Booking();
   b.customerId = await customerForNewRecord(em, actor, input);
   b.createdBy = actor.userId;
-  await applyBooking(em, actor, b, bookingFields(input));
-  const saved = await em.getRepository(Booking).save(b);
+  const saved = await app.ds.transaction(async (tx) => {
+    await applyBooking(tx, actor, b, bookingFields(input));
+    return tx.getRepository(Booking).save(b);
+  });
   return bookingView(em, actor, saved.id);
 }
 
@@ -219,8 +223,11 @@ export async function updateBooking(
   const em = app.ds.manager;
   const b = await editableBooking(em, actor, id);
   refuseCustomerChange(input, b.customerId);
-  await applyBooking(em, actor, b, bookingFields(input, b));
-  await em.getRepository(Booking).save(b);
+  await app.ds.transaction(async (tx) => {
+    await lockRecord(tx, 'booking', b.id, 'Booking');
+    await applyBooking(tx, actor, b, bookingFields(input, b));
+    await tx.getRepository(Booking).save(b);
+  });
   return bookingView(em, actor, b.id);
 }
 
@@ -228,6 +235,7 @@ export async function updateBooking(
 export async function deleteBooking(app: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
   const b = await editableBooking(app.ds.manager, actor, id);
   await app.ds.transaction(async (tx) => {
+    await lockRecord(tx, 'booking', b.id, 'Booking');
     await tx.query('DELETE FROM impression_tag WHERE booking_id = ?', [b.id]);
     await tx.query('DELETE FROM booking_creative WHERE booking_id = ?', [b.id]);
     await tx.query('DELETE FROM booking WHERE id = ?', [b.id]);

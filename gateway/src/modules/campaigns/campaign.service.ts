@@ -6,7 +6,14 @@ import { dateStatus, type DateStatus, todayIn } from '../../shared/status';
 import { assertFields } from './record-fields';
 import { checkCampaign } from '../../shared/validation/campaign.rules';
 import { Campaign } from './campaign.entity';
-import { customerForNewRecord, customerTimeZone, findVisible, refuseCustomerChange, textOf } from './record-scope';
+import {
+  customerForNewRecord,
+  customerTimeZone,
+  findVisible,
+  lockRecord,
+  refuseCustomerChange,
+  textOf,
+} from './record-scope';
 
 /** A campaign as both transports answer it (spec 3). */
 export interface CampaignRecord {
@@ -79,14 +86,22 @@ export async function updateCampaign(
   const fields = campaignFields(input, c);
   assertFields(checkCampaign(fields));
   apply(c, fields);
-  return answer(app, await app.ds.getRepository(Campaign).save(c));
+  const saved = await app.ds.transaction(async (tx) => {
+    await lockRecord(tx, 'campaign', c.id, 'Campaign');
+    return tx.getRepository(Campaign).save(c);
+  });
+  return answer(app, saved);
 }
 
 /** Bookings hold the measurement of a campaign, so a campaign with bookings is not deleted under them. */
 export async function deleteCampaign(app: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
   const c = await findVisible(app.ds.manager, actor, Campaign, id, 'Campaign');
-  const used: unknown[] = await app.ds.query('SELECT 1 FROM booking WHERE campaign_id = ? LIMIT 1', [c.id]);
-  if (used.length > 0) throw conflict('This campaign has bookings; delete them first.');
-  await app.ds.getRepository(Campaign).delete({ id: c.id });
+  await app.ds.transaction(async (tx) => {
+    // A booking being saved holds the campaign row (booking.service applyBooking): its check waits for us.
+    await lockRecord(tx, 'campaign', c.id, 'Campaign');
+    const used: unknown[] = await tx.query('SELECT 1 FROM booking WHERE campaign_id = ? LIMIT 1', [c.id]);
+    if (used.length > 0) throw conflict('This campaign has bookings; delete them first.');
+    await tx.query('DELETE FROM campaign WHERE id = ?', [c.id]);
+  });
   return { id: c.id };
 }

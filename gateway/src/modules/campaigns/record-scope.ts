@@ -30,6 +30,24 @@ export async function customerForNewRecord(em: EntityManager, actor: Actor, inpu
   return customerId;
 }
 
+/** Fixed identifier map: the tables of the records that are locked while saved. */
+const RECORD_TABLE = { campaign: 'campaign', booking: 'booking', creative: 'creative', site_tag: 'site_tag' } as const;
+
+/**
+ * Locks a record's row for the caller's transaction: a save and a delete of one record take turns, so
+ * an update cannot re-insert a record deleted a moment earlier, nor a delete pass its "still in use"
+ * check while a booking or tag is being added under the record. 404 when it is gone.
+ */
+export async function lockRecord(
+  tx: EntityManager,
+  table: keyof typeof RECORD_TABLE,
+  id: number,
+  what: string,
+): Promise<void> {
+  const rows: unknown[] = await tx.query(`SELECT id FROM ${RECORD_TABLE[table]} WHERE id = ? FOR UPDATE`, [id]);
+  if (rows.length === 0) throw notFound(what);
+}
+
 export const CUSTOMER_CANNOT_CHANGE = 'A record cannot be moved to another customer';
 
 /**

@@ -7,6 +7,7 @@ import { assertFields } from '../campaigns/record-fields';
 import {
   customerForNewRecord,
   findVisible,
+  lockRecord,
   optionalText,
   refuseCustomerChange,
   textOf,
@@ -79,15 +80,21 @@ export async function updateCreative(
   const c = await findVisible(app.ds.manager, actor, Creative, id, 'Creative');
   refuseCustomerChange(input, c.customerId);
   apply(c, creativeFields(input, c));
-  return toCreativeRecord(await app.ds.getRepository(Creative).save(c));
+  const saved = await app.ds.transaction(async (tx) => {
+    await lockRecord(tx, 'creative', c.id, 'Creative');
+    return tx.getRepository(Creative).save(c);
+  });
+  return toCreativeRecord(saved);
 }
 
 /** A creative with impression tags has measured impressions, so it is not deleted under them. */
 export async function deleteCreative(app: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
   const c = await findVisible(app.ds.manager, actor, Creative, id, 'Creative');
-  const used: unknown[] = await app.ds.query('SELECT 1 FROM impression_tag WHERE creative_id = ? LIMIT 1', [c.id]);
-  if (used.length > 0) throw conflict('This creative has impression tags; remove them first.');
   await app.ds.transaction(async (tx) => {
+    // A tag save holds the creatives it adds (impression-tag.service): its check waits for us.
+    await lockRecord(tx, 'creative', c.id, 'Creative');
+    const used: unknown[] = await tx.query('SELECT 1 FROM impression_tag WHERE creative_id = ? LIMIT 1', [c.id]);
+    if (used.length > 0) throw conflict('This creative has impression tags; remove them first.');
     await tx.query('DELETE FROM booking_creative WHERE creative_id = ?', [c.id]);
     await tx.query('DELETE FROM creative WHERE id = ?', [c.id]);
   });

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
-import { badRequest } from '../../shared/errors';
+import { badRequest, notFound } from '../../shared/errors';
 import { randomKey } from '../../shared/ids';
 import type { Actor } from '../../shared/roles';
 import { checkImpressionTags } from '../../shared/validation/impression-tag.rules';
@@ -42,13 +42,14 @@ export async function listImpressionTags(
   return rows.map((t) => toView(app.config.PUBLIC_URL, t));
 }
 
-async function creativesOfCustomer(em: EntityManager, customerId: number, ids: number[]): Promise<boolean> {
+/** The chosen creatives are the customer's; held until the tags are saved (a delete waits). */
+async function creativesOfCustomer(tx: EntityManager, customerId: number, ids: number[]): Promise<boolean> {
   if (ids.length === 0) return true;
-  const rows: { n: number }[] = await em.query(
-    `SELECT COUNT(*) AS n FROM creative WHERE customer_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+  const rows: unknown[] = await tx.query(
+    `SELECT id FROM creative WHERE customer_id = ? AND id IN (${ids.map(() => '?').join(', ')}) FOR UPDATE`,
     [customerId, ...ids],
   );
-  return Number(rows[0].n) === ids.length;
+  return rows.length === ids.length;
 }
 
 /**
@@ -74,12 +75,14 @@ export async function saveImpressionTags(
     throw badRequest('The booking is not in this campaign', { campaign_id: 'The booking is not in this campaign' });
   }
   const chosen = [...new Set(creativeIds as number[])];
-  if (!(await creativesOfCustomer(app.ds.manager, booking.customerId, chosen))) {
-    throw badRequest('Creative not found', { creative_ids: 'Creative not found' });
-  }
   await app.ds.transaction(async (tx) => {
-    // Locking the booking row serialises concurrent saves of one booking (no duplicate combination).
-    await tx.query('SELECT id FROM booking WHERE id = ? FOR UPDATE', [booking.id]);
+    // Locking the booking row serialises concurrent saves of one booking (no duplicate combination),
+    // and a booking deleted meanwhile answers 404 instead of getting tags.
+    const live: unknown[] = await tx.query('SELECT id FROM booking WHERE id = ? FOR UPDATE', [booking.id]);
+    if (live.length === 0) throw notFound('Booking');
+    if (!(await creativesOfCustomer(tx, booking.customerId, chosen))) {
+      throw badRequest('Creative not found', { creative_ids: 'Creative not found' });
+    }
     const existing: { creative_id: number }[] = await tx.query(
       'SELECT creative_id FROM impression_tag WHERE booking_id = ?',
       [booking.id],

@@ -5,7 +5,14 @@ import type { Actor } from '../../shared/roles';
 import { siteTagStatus, type SiteTagStatus } from '../../shared/status';
 import { checkSiteTag } from '../../shared/validation/site-tag.rules';
 import { assertFields } from '../campaigns/record-fields';
-import { boolOf, customerForNewRecord, findVisible, refuseCustomerChange, textOf } from '../campaigns/record-scope';
+import {
+  boolOf,
+  customerForNewRecord,
+  findVisible,
+  lockRecord,
+  refuseCustomerChange,
+  textOf,
+} from '../campaigns/record-scope';
 import { SiteTag } from './site-tag.entity';
 import { siteTagText } from './tag-text';
 
@@ -43,6 +50,8 @@ export async function listSiteTags(app: AppContext, actor: Actor, customerId: nu
 /** A customer has one main site tag: making one main makes the others secondary. */
 async function save(app: AppContext, s: SiteTag): Promise<SiteTagRecord> {
   const saved = await app.ds.transaction(async (tx) => {
+    // A tag deleted meanwhile answers 404 instead of being saved back.
+    if (s.id) await lockRecord(tx, 'site_tag', s.id, 'Site tag');
     if (s.mainSiteTag && s.id) {
       await tx.query('UPDATE site_tag SET main_site_tag = 0 WHERE customer_id = ? AND id <> ?', [s.customerId, s.id]);
     } else if (s.mainSiteTag) {
