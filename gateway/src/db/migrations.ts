@@ -3,6 +3,7 @@ import { ReferenceData1795304391042 } from './migrations/1795304391042-reference
 import { Events1795304391043 } from './migrations/1795304391043-events';
 import { EtlHouseholdLock1795304962050 } from './migrations/1795304962050-etl-household-lock';
 import { VisitAttribution1795307925995 } from './migrations/1795307925995-visit-attribution';
+import { TouchDashboardIndex1795308620704 } from './migrations/1795308620704-touch-dashboard-index';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -11,4 +12,5 @@ export const migrations: Function[] = [
   Events1795304391043,
   EtlHouseholdLock1795304962050,
   VisitAttribution1795307925995,
+  TouchDashboardIndex1795308620704,
 ];
