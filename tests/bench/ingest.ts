@@ -127,7 +127,7 @@ async function benchCollector(prefix: string) {
     reference_value: bareRate,
     ratio: +(collectorRate / bareRate).toFixed(3),
     target: '>= 0.8',
-    enqueued,
+    stream_entries: enqueued,
     connections: CONNECTIONS,
     seconds: SECONDS,
   });

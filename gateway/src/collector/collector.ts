@@ -40,20 +40,38 @@ export class Collector {
     this.spool.stop();
   }
 
-  /** Pixels: into the stream, or onto disk when Redis does not answer. Never throws. */
-  async take(hit: Hit): Promise<void> {
+  /**
+   * Pixels: into the stream, or onto disk when Redis does not answer. Never throws. Hits arriving
+   * in the same turn of the event loop share one XADD (one entry holding them all); each pixel
+   * still answers only after its hit is in Redis or on disk.
+   */
+  take(hit: Hit): Promise<void> {
     this.hits++;
+    this.buffer.push(hit);
+    if (!this.flushing) {
+      this.flushing = new Promise<void>((resolve) => setImmediate(() => void this.flush().then(resolve)));
+    }
+    return this.flushing;
+  }
+
+  private buffer: Hit[] = [];
+  private flushing: Promise<void> | null = null;
+
+  private async flush(): Promise<void> {
+    const hits = this.buffer;
+    this.buffer = [];
+    this.flushing = null;
     if (this.redis.status === 'ready') {
       try {
         await this.ensureGroup();
-        await this.redis.xadd(streamKeys(this.keys).stream, '*', 'h', JSON.stringify([hit]));
+        await this.redis.xadd(streamKeys(this.keys).stream, '*', 'h', JSON.stringify(hits));
         return;
       } catch (e) {
-        this.log.warn({ err: e }, 'stream append failed: spooling the hit');
+        this.log.warn({ err: e }, 'stream append failed: spooling the hits');
       }
     }
-    this.spool.write([hit]);
-    this.spooled++;
+    this.spool.write(hits);
+    this.spooled += hits.length;
   }
 
   /** Bulk ingest: all into the stream or an error (the caller answers 503). */
