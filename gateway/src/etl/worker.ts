@@ -185,12 +185,23 @@ export class EtlWorker {
     return this.recent.length > 1 ? Math.round(total / Math.max(span, 1)) : n;
   }
 
-  /** Ping counts decay with time even without new hits: recompute every minute. */
+  /**
+   * Every minute: ping counts decay with time even without new hits; consumers of workers that are
+   * gone (nothing pending, silent for an hour) leave the group so the status lists live ones.
+   */
   private async housekeeping(): Promise<void> {
     const now = Date.now();
     if (now - this.lastPingSweep < 60_000) return;
     this.lastPingSweep = now;
     await refreshPings(this.ds, 'stale').catch((e: unknown) => this.log.warn({ err: e }, 'ETL: ping sweep failed'));
+    const consumers = (await this.redis.xinfo('CONSUMERS', this.k.stream, this.k.group)) as (string | number)[][];
+    for (const flat of consumers) {
+      const c: Record<string, string | number> = {};
+      for (let i = 0; i + 1 < flat.length; i += 2) c[String(flat[i])] = flat[i + 1];
+      if (c.name !== this.consumer && Number(c.pending) === 0 && Number(c.idle) > 3600_000) {
+        await this.redis.xgroup('DELCONSUMER', this.k.stream, this.k.group, String(c.name));
+      }
+    }
   }
 }
 
