@@ -4,6 +4,7 @@ import { Events1795304391043 } from './migrations/1795304391043-events';
 import { EtlHouseholdLock1795304962050 } from './migrations/1795304962050-etl-household-lock';
 import { VisitAttribution1795307925995 } from './migrations/1795307925995-visit-attribution';
 import { TouchDashboardIndex1795308620704 } from './migrations/1795308620704-touch-dashboard-index';
+import { VisitAttributionSite1795308975065 } from './migrations/1795308975065-visit-attribution-site';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -13,4 +14,5 @@ export const migrations: Function[] = [
   EtlHouseholdLock1795304962050,
   VisitAttribution1795307925995,
   TouchDashboardIndex1795308620704,
+  VisitAttributionSite1795308975065,
 ];

@@ -2,12 +2,13 @@ import type { EntityManager } from 'typeorm';
 import { type DashboardFilter, filterKey } from './filter';
 import { type CustomerNames, queryCustomerNames } from './queries/customer-names';
 import { type ImpressionCubeRow, queryImpressionCube } from './queries/impression-cube';
-import { queryResponseCube, type ResponseCubeRow } from './queries/response-cube';
+import { queryResponseCube } from './queries/response-cube';
+import { facetsOfCube, type ResponseFacets } from './queries/response-facets';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import {
   attributionServes,
-  queryAttributedResponseCube,
+  queryAttributedResponseFacets,
   queryAttributedResponseSites,
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
@@ -48,16 +49,17 @@ export class DashboardData {
   }
 
   /**
-   * Responses grouped with their activating touch. An unfiltered range (dates and site only) reads
-   * the dashboard's visit_attribution summary, refreshed for the range's days first; any failure
-   * there (say, a deadlock with a concurrent refresh) falls back to the window over touch.
+   * Responses broken down by day, region and activating touch. An unfiltered range (dates and
+   * site only) reads the dashboard's visit_attribution summary, refreshed for the range's days
+   * first; any failure there (say, a deadlock with a concurrent refresh) falls back to the window
+   * over touch.
    */
-  responses(): Promise<ResponseCubeRow[]> {
+  responses(): Promise<ResponseFacets> {
     return this.part('responses', async () => {
       if (attributionServes(this.filter) && (await this.attributionReady())) {
-        return queryAttributedResponseCube(this.em, this.filter);
+        return queryAttributedResponseFacets(this.em, this.filter);
       }
-      return queryResponseCube(this.em, this.filter);
+      return facetsOfCube(await queryResponseCube(this.em, this.filter));
     });
   }
 
@@ -86,7 +88,7 @@ export class DashboardData {
     return {
       impressions: cc.reduce((a, r) => a + r.impressions, 0),
       spend: cc.reduce((a, r) => a + r.spend, 0),
-      responses: responses.reduce((a, r) => a + r.responses, 0),
+      responses: responses.byRegion.reduce((a, r) => a + r.responses, 0),
     };
   }
 }

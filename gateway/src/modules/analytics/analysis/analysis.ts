@@ -34,7 +34,7 @@ export async function analysis(data: DashboardData) {
     data.responses(),
   ]);
   const counts = new Map<number, number>();
-  for (const r of responses) counts.set(r.views, (counts.get(r.views) ?? 0) + r.responses);
+  for (const r of responses.byDay) counts.set(r.views, (counts.get(r.views) ?? 0) + r.responses);
   const written = await writer.write({
     start: data.filter.start,
     end: data.filter.end,

@@ -4,8 +4,9 @@ import type { EntityManager } from 'typeorm';
  * Keeps visit_attribution in step with the touch table for the days a dashboard range reads. The
  * day's checksum (touches, sum of visit ids, sum of CRC32 of impression ids) is an index-only read
  * of touch, ~10x cheaper than the window over every touch; only days whose checksum changed are
- * rebuilt. The checksum is taken before the rebuild, so a touch written meanwhile makes the next
- * read rebuild again rather than be missed.
+ * rebuilt, with the day's responses per site tag (visit_attribution_site). The checksum is taken
+ * before the rebuild, so a touch written meanwhile makes the next read rebuild again rather than be
+ * missed.
  */
 interface DaySum {
   visit_local_date: string;
@@ -66,6 +67,18 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
                       ).join(',\n                      ')}
                  FROM touch t WHERE t.customer_id = ? AND t.visit_local_date IN (${inDays})) a
         WHERE a.rn = 1`,
+      [customerId, ...stale],
+    );
+    await tx.query(`DELETE FROM visit_attribution_site WHERE customer_id = ? AND visit_local_date IN (${inDays})`, [
+      customerId,
+      ...stale,
+    ]);
+    await tx.query(
+      `INSERT INTO visit_attribution_site (customer_id, visit_local_date, act_local_date, site_tag_id, visits)
+       SELECT a.customer_id, a.visit_local_date, a.act_local_date, p.site_tag_id, COUNT(*)
+         FROM visit_attribution a JOIN visit_page p ON p.visit_id = a.visit_id
+        WHERE a.customer_id = ? AND a.visit_local_date IN (${inDays})
+        GROUP BY a.customer_id, a.visit_local_date, a.act_local_date, p.site_tag_id`,
       [customerId, ...stale],
     );
     await tx.query(`DELETE FROM visit_attribution_day WHERE customer_id = ? AND visit_local_date IN (${inDays})`, [

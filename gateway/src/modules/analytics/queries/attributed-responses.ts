@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { DashboardFilter } from '../filter';
-import type { ResponseCubeRow } from './response-cube';
+import type { DelayBucket } from './response-cube';
+import type { ResponseFacets } from './response-facets';
 import type { SiteResponses } from './response-sites';
 
 const HOUR_US = 3_600_000_000;
@@ -30,44 +31,59 @@ function responseVisits(f: DashboardFilter) {
   return { views, viewParams, sql, params };
 }
 
-export async function queryAttributedResponseCube(em: EntityManager, f: DashboardFilter): Promise<ResponseCubeRow[]> {
+/** Unfiltered facets: three groupings of the range's attributed visits, read in parallel. */
+export async function queryAttributedResponseFacets(em: EntityManager, f: DashboardFilter): Promise<ResponseFacets> {
   const r = responseVisits(f);
-  const rows: {
-    visit_local_date: string;
-    bucket: number;
-    views: number;
-    creative_id: number;
-    channel_id: number;
-    region: string;
-    weekday: number;
-    daypart: number;
-    responses: string;
-  }[] = await em.query(
-    `SELECT a.visit_local_date,
-            CASE WHEN TIMESTAMPDIFF(MICROSECOND, a.act_ts, a.visit_ts) <= ${HOUR_US} THEN 1
-                 WHEN TIMESTAMPDIFF(MICROSECOND, a.act_ts, a.visit_ts) <= ${24 * HOUR_US} THEN 2
-                 ELSE 3 END AS bucket,
-            ${r.views} AS views,
-            a.creative_id, a.channel_id, a.region, a.weekday, a.daypart, COUNT(*) AS responses
-       ${r.sql}
-      GROUP BY 1, 2, 3, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart
-      ORDER BY NULL`,
-    [...r.viewParams, ...r.params],
-  );
-  return rows.map((x) => ({
-    date: String(x.visit_local_date),
-    bucket: Number(x.bucket) as 1 | 2 | 3,
-    views: Number(x.views),
-    creativeId: Number(x.creative_id),
-    channelId: Number(x.channel_id),
-    region: String(x.region),
-    weekday: Number(x.weekday),
-    daypart: Number(x.daypart),
-    responses: Number(x.responses),
-  }));
+  const [byDay, byRegion, byTouch] = await Promise.all([
+    em.query(
+      `SELECT a.visit_local_date,
+              CASE WHEN TIMESTAMPDIFF(MICROSECOND, a.act_ts, a.visit_ts) <= ${HOUR_US} THEN 1
+                   WHEN TIMESTAMPDIFF(MICROSECOND, a.act_ts, a.visit_ts) <= ${24 * HOUR_US} THEN 2
+                   ELSE 3 END AS bucket,
+              ${r.views} AS views, COUNT(*) AS responses
+         ${r.sql}
+        GROUP BY 1, 2, 3 ORDER BY NULL`,
+      [...r.viewParams, ...r.params],
+    ) as Promise<{ visit_local_date: string; bucket: number; views: number; responses: string }[]>,
+    em.query(`SELECT a.region, COUNT(*) AS responses ${r.sql} GROUP BY a.region ORDER BY NULL`, r.params) as Promise<
+      { region: string; responses: string }[]
+    >,
+    em.query(
+      `SELECT a.creative_id, a.channel_id, a.weekday, a.daypart, COUNT(*) AS responses
+         ${r.sql}
+        GROUP BY a.creative_id, a.channel_id, a.weekday, a.daypart ORDER BY NULL`,
+      r.params,
+    ) as Promise<{ creative_id: number; channel_id: number; weekday: number; daypart: number; responses: string }[]>,
+  ]);
+  return {
+    byDay: byDay.map((x) => ({
+      date: String(x.visit_local_date),
+      bucket: Number(x.bucket) as DelayBucket,
+      views: Number(x.views),
+      responses: Number(x.responses),
+    })),
+    byRegion: byRegion.map((x) => ({ region: String(x.region), responses: Number(x.responses) })),
+    byTouch: byTouch.map((x) => ({
+      creativeId: Number(x.creative_id),
+      channelId: Number(x.channel_id),
+      weekday: Number(x.weekday),
+      daypart: Number(x.daypart),
+      responses: Number(x.responses),
+    })),
+  };
 }
 
 export async function queryAttributedResponseSites(em: EntityManager, f: DashboardFilter): Promise<SiteResponses[]> {
+  if (f.sites.length === 0) {
+    // Every response's sites count: the per-day site summary answers without touching visit_page.
+    const rows: { site_tag_id: number; responses: string }[] = await em.query(
+      `SELECT s.site_tag_id, SUM(s.visits) AS responses FROM visit_attribution_site s
+        WHERE s.customer_id = ? AND s.visit_local_date BETWEEN ? AND ? AND s.act_local_date >= ?
+        GROUP BY s.site_tag_id ORDER BY NULL`,
+      [f.customerId, f.start, f.end, f.start],
+    );
+    return rows.map((x) => ({ siteTagId: Number(x.site_tag_id), responses: Number(x.responses) }));
+  }
   const r = responseVisits(f);
   const rows: { site_tag_id: number; responses: string }[] = await em.query(
     `SELECT p.site_tag_id, COUNT(*) AS responses

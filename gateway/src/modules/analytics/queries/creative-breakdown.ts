@@ -34,6 +34,6 @@ export async function creativeFigures(data: DashboardData): Promise<CreativeFigu
     e.impressions += r.impressions;
     e.spend += r.spend;
   }
-  for (const r of responses) entry(r.creativeId).responses += r.responses;
+  for (const r of responses.byTouch) entry(r.creativeId).responses += r.responses;
   return [...byCreative.values()];
 }

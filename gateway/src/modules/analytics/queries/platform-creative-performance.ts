@@ -24,7 +24,7 @@ export async function platformCreativePerformance(data: DashboardData) {
     return c;
   };
   for (const r of cc) cell(r.channelId, r.creativeId).impressions += r.impressions;
-  for (const r of responses) cell(r.channelId, r.creativeId).responses += r.responses;
+  for (const r of responses.byTouch) cell(r.channelId, r.creativeId).responses += r.responses;
   const table_data: PlatformCreativePerformanceRow[] = [...cells.values()]
     .map((c) => ({
       Platform: names.channels.get(c.channelId) ?? `Channel ${c.channelId}`,

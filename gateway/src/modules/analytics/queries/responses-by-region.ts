@@ -16,7 +16,7 @@ const DEFAULT_CENTRE = COUNTRY_CENTRE.NZ;
 export async function responsesByRegion(data: DashboardData) {
   const [responses, names] = await Promise.all([data.responses(), data.names()]);
   const counts = new Map<string, number>();
-  for (const r of responses) counts.set(r.region, (counts.get(r.region) ?? 0) + r.responses);
+  for (const r of responses.byRegion) counts.set(r.region, (counts.get(r.region) ?? 0) + r.responses);
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const table_data: ResponsesByRegionRow[] = [...counts.entries()]
     .map(([code, n]) => {

@@ -22,7 +22,7 @@ export async function responsesOverTime(data: DashboardData) {
     const row = rows.get(r.date);
     if (row) row.Total_Impressions += r.impressions;
   }
-  for (const r of responses) {
+  for (const r of responses.byDay) {
     const row = rows.get(r.date);
     if (!row) continue;
     row.Total_Responses += r.responses;

@@ -13,7 +13,7 @@ export interface VisitResponseTimingData {
 /** DESIGN 4: delay <= 1 h, 1 h < delay <= 24 h, 24 h < delay < 7 x 24 h; shares of all responses. */
 export async function visitResponseTiming(data: DashboardData) {
   const counts = [0, 0, 0, 0];
-  for (const r of await data.responses()) counts[r.bucket] += r.responses;
+  for (const r of (await data.responses()).byDay) counts[r.bucket] += r.responses;
   const total = counts[1] + counts[2] + counts[3];
   const summary_data: VisitResponseTimingData = {
     Hour_1: counts[1],
