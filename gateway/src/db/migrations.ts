@@ -5,6 +5,7 @@ import { EtlHouseholdLock1795304962050 } from './migrations/1795304962050-etl-ho
 import { VisitAttribution1795307925995 } from './migrations/1795307925995-visit-attribution';
 import { TouchDashboardIndex1795308620704 } from './migrations/1795308620704-touch-dashboard-index';
 import { VisitAttributionSite1795308975065 } from './migrations/1795308975065-visit-attribution-site';
+import { ImpressionCell1795309113771 } from './migrations/1795309113771-impression-cell';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -15,4 +16,5 @@ export const migrations: Function[] = [
   VisitAttribution1795307925995,
   TouchDashboardIndex1795308620704,
   VisitAttributionSite1795308975065,
+  ImpressionCell1795309113771,
 ];

@@ -1,7 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { type DashboardFilter, filterKey } from './filter';
 import { type CustomerNames, queryCustomerNames } from './queries/customer-names';
-import { type ImpressionCubeRow, queryImpressionCube } from './queries/impression-cube';
+import { queryImpressionCube } from './queries/impression-cube';
+import { facetsOfImpressionCube, type ImpressionFacets, queryImpressionCellFacets } from './queries/impression-facets';
+import { refreshImpressionCells } from './rollup/refresh-impression-cells';
 import { queryResponseCube } from './queries/response-cube';
 import { facetsOfCube, type ResponseFacets } from './queries/response-facets';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
@@ -13,8 +15,10 @@ import {
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 
-/** A rollup cube row with its spend (impressions x booking cpm / 1000). */
-export type PricedImpressions = ImpressionCubeRow & { spend: number };
+/** I(F)'s facets, the booking x creative x channel cells priced (impressions x booking cpm / 1000). */
+export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
+  byCell: (ImpressionFacets['byCell'][number] & { spend: number })[];
+};
 
 /**
  * The shared inputs of the dashboard calls for one customer and filter. Each part is read at most
@@ -40,12 +44,36 @@ export class DashboardData {
     );
   }
 
-  /** I(F) grouped by date, weekday, daypart, creative and channel (one rollup scan), priced. */
-  impressions(): Promise<PricedImpressions[]> {
+  /**
+   * I(F)'s facets, priced. A filter that leaves region open reads impression_cell (the rollup
+   * without region, an eighth of the rows), refreshed for the range's days first; a region filter,
+   * or any failure of the refresh, reads the rollup itself.
+   */
+  impressions(): Promise<PricedImpressions> {
     return this.part('impressions', async () => {
-      const [rows, names] = await Promise.all([queryImpressionCube(this.em, this.filter), this.names()]);
-      return rows.map((r) => ({ ...r, spend: (r.impressions * (names.bookingCpm.get(r.bookingId) ?? 0)) / 1000 }));
+      const [facets, names] = await Promise.all([this.impressionFacets(), this.names()]);
+      return {
+        ...facets,
+        byCell: facets.byCell.map((r) => ({
+          ...r,
+          spend: (r.impressions * (names.bookingCpm.get(r.bookingId) ?? 0)) / 1000,
+        })),
+      };
     });
+  }
+
+  private async impressionFacets(): Promise<ImpressionFacets> {
+    const f = this.filter;
+    if (f.regions.length === 0) {
+      const ready = await dashboardFlights.run(`cells|${f.customerId}|${f.start}|${f.end}`, () =>
+        refreshImpressionCells(this.em, f.customerId, f.start, f.end).then(
+          () => true,
+          () => false,
+        ),
+      );
+      if (ready) return queryImpressionCellFacets(this.em, f);
+    }
+    return facetsOfImpressionCube(await queryImpressionCube(this.em, f));
   }
 
   /**
@@ -86,8 +114,8 @@ export class DashboardData {
   async totals(): Promise<{ impressions: number; spend: number; responses: number }> {
     const [cc, responses] = await Promise.all([this.impressions(), this.responses()]);
     return {
-      impressions: cc.reduce((a, r) => a + r.impressions, 0),
-      spend: cc.reduce((a, r) => a + r.spend, 0),
+      impressions: cc.byCell.reduce((a, r) => a + r.impressions, 0),
+      spend: cc.byCell.reduce((a, r) => a + r.spend, 0),
       responses: responses.byRegion.reduce((a, r) => a + r.responses, 0),
     };
   }

@@ -29,7 +29,7 @@ export async function creativeFigures(data: DashboardData): Promise<CreativeFigu
     }
     return e;
   };
-  for (const r of cc) {
+  for (const r of cc.byCell) {
     const e = entry(r.creativeId);
     e.impressions += r.impressions;
     e.spend += r.spend;

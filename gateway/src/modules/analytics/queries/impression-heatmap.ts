@@ -26,7 +26,7 @@ export async function impressionHeatmap(data: DashboardData) {
   const [slots, responses] = await Promise.all([data.impressions(), data.responses()]);
   const imp = emptyGrid();
   const hits = emptyGrid();
-  for (const s of slots) imp[s.daypart - 1][s.weekday % 7] += s.impressions;
+  for (const s of slots.bySlot) imp[s.daypart - 1][s.weekday % 7] += s.impressions;
   for (const r of responses.byTouch) hits[r.daypart - 1][r.weekday % 7] += r.responses;
   const impressions = toRows(imp);
   const webhits = toRows(hits);

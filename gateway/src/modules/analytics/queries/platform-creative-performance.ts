@@ -23,7 +23,7 @@ export async function platformCreativePerformance(data: DashboardData) {
     if (!c) cells.set(key, (c = { channelId, creativeId, impressions: 0, responses: 0 }));
     return c;
   };
-  for (const r of cc) cell(r.channelId, r.creativeId).impressions += r.impressions;
+  for (const r of cc.byCell) cell(r.channelId, r.creativeId).impressions += r.impressions;
   for (const r of responses.byTouch) cell(r.channelId, r.creativeId).responses += r.responses;
   const table_data: PlatformCreativePerformanceRow[] = [...cells.values()]
     .map((c) => ({

@@ -11,14 +11,14 @@ export interface ResponsesOverTimeRow {
 
 /** DESIGN 4: every local date of the range (zeros included); Same_Day = delay <= 24 h. */
 export async function responsesOverTime(data: DashboardData) {
-  const [byDate, responses] = await Promise.all([data.impressions(), data.responses()]);
+  const [impressions, responses] = await Promise.all([data.impressions(), data.responses()]);
   const rows = new Map<string, ResponsesOverTimeRow>(
     datesOf(data.filter.start, data.filter.end).map((d) => [
       d,
       { Date: d, Total_Impressions: 0, Same_Day: 0, Total_Responses: 0 },
     ]),
   );
-  for (const r of byDate) {
+  for (const r of impressions.byDate) {
     const row = rows.get(r.date);
     if (row) row.Total_Impressions += r.impressions;
   }

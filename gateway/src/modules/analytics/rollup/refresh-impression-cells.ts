@@ -1,0 +1,77 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Keeps impression_cell (impression_rollup without region) in step with the rollup for the days a
+ * dashboard range reads. A day's checksum (rows, impressions, impressions weighted by the kept
+ * dimensions) is one sequential read of the rollup's primary key, about half the cost of grouping
+ * it; only days whose checksum changed are rebuilt. The ETL only adds to rollup cells, so any new
+ * impression changes the day's sum. The checksum is taken before the rebuild, so a row written
+ * meanwhile makes the next read rebuild again rather than be missed.
+ */
+interface DaySum {
+  local_date: string;
+  cells: string;
+  impressions: string;
+  weighted: string;
+}
+
+const key = (r: DaySum) => `${r.local_date}|${r.cells}|${r.impressions}|${r.weighted}`;
+
+export async function refreshImpressionCells(em: EntityManager, customerId: number, start: string, end: string) {
+  const [current, stored]: [DaySum[], DaySum[]] = await Promise.all([
+    em.query(
+      `SELECT local_date, COUNT(*) AS cells, SUM(impressions) AS impressions,
+              SUM(CAST(impressions AS DECIMAL(20)) *
+                  (booking_id + 3 * creative_id + 5 * daypart + 7 * campaign_id + 11 * channel_id + 13 * weekday)) AS weighted
+         FROM impression_rollup WHERE customer_id = ? AND local_date BETWEEN ? AND ?
+        GROUP BY local_date ORDER BY NULL`,
+      [customerId, start, end],
+    ),
+    em.query(
+      `SELECT local_date, cells, impressions, weighted FROM impression_cell_day
+        WHERE customer_id = ? AND local_date BETWEEN ? AND ?`,
+      [customerId, start, end],
+    ),
+  ]);
+  const norm = (r: DaySum): DaySum => ({
+    local_date: String(r.local_date),
+    cells: String(BigInt(r.cells)),
+    impressions: String(BigInt(r.impressions)),
+    weighted: String(BigInt(r.weighted)),
+  });
+  const now = new Map(current.map((r) => [String(r.local_date), norm(r)]));
+  const before = new Map(stored.map((r) => [String(r.local_date), norm(r)]));
+  const stale = [...new Set([...now.keys(), ...before.keys()])].filter((d) => {
+    const a = now.get(d);
+    const b = before.get(d);
+    return !a || !b || key(a) !== key(b);
+  });
+  if (stale.length === 0) return;
+  const inDays = stale.map(() => '?').join(',');
+  await em.transaction(async (tx) => {
+    await tx.query(`DELETE FROM impression_cell WHERE customer_id = ? AND local_date IN (${inDays})`, [
+      customerId,
+      ...stale,
+    ]);
+    await tx.query(
+      `INSERT INTO impression_cell (customer_id, local_date, booking_id, creative_id, daypart, campaign_id, channel_id,
+              weekday, impressions)
+       SELECT customer_id, local_date, booking_id, creative_id, daypart, campaign_id, channel_id, weekday, SUM(impressions)
+         FROM impression_rollup WHERE customer_id = ? AND local_date IN (${inDays})
+        GROUP BY customer_id, local_date, booking_id, creative_id, daypart, campaign_id, channel_id, weekday`,
+      [customerId, ...stale],
+    );
+    await tx.query(`DELETE FROM impression_cell_day WHERE customer_id = ? AND local_date IN (${inDays})`, [
+      customerId,
+      ...stale,
+    ]);
+    const rows = stale.filter((d) => now.has(d)).map((d) => now.get(d)!);
+    if (rows.length > 0) {
+      await tx.query(
+        `INSERT INTO impression_cell_day (customer_id, local_date, cells, impressions, weighted)
+         VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        rows.flatMap((r) => [customerId, r.local_date, r.cells, r.impressions, r.weighted]),
+      );
+    }
+  });
+}
