@@ -43,11 +43,8 @@ const compareIds = (a: string, b: string) => {
 export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool | null): Promise<IngestStatus> {
   const k = streamKeys(keys);
   const now = Date.now();
-  const [stats, workers, collectors] = await Promise.all([
-    redis.hgetall(k.stats),
-    redis.hgetall(k.workers),
-    redis.hgetall(k.collectors),
-  ]);
+  // The spool before the stream: a replay adds to the stream before it removes its file.
+  const spooledBytes = spool ? spool.pendingBytes() : 0;
   let length = 0;
   let pending = 0;
   let undelivered = 0;
@@ -84,13 +81,19 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
       }));
     }
   }
+  // Counters are read after the stream: a batch acknowledged before that read is already counted
+  // (its counters move in the same MULTI as its XACK), so `idle` never comes with stale totals.
+  const [stats, workers, collectors] = await Promise.all([
+    redis.hgetall(k.stats),
+    redis.hgetall(k.workers),
+    redis.hgetall(k.collectors),
+  ]);
   const rejectedByReason: Record<string, number> = {};
   for (const [field, value] of Object.entries(stats)) {
     if (field.startsWith('rejected:')) rejectedByReason[field.slice(9)] = Number(value);
   }
   const fresh = (at: number) => now - at < 15_000;
   const workerRates = Object.values(workers).map((v) => JSON.parse(v) as { events_per_s: number; at: number });
-  const spooledBytes = spool ? spool.pendingBytes() : 0;
   const watermark = stats.watermark ? new Date(Number(stats.watermark)).toISOString() : null;
   return {
     stream: k.stream,

@@ -35,7 +35,23 @@ const uniqueBy = <T extends { eventId: string }>(rows: T[]): T[] => {
   return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
 };
 
+/** A fast-path batch met events stored before: redo it checking every event id first. */
+class SeenBefore extends Error {}
+
+/**
+ * Fast path first: INSERT IGNORE all events and expect all to be new (the common case). When some
+ * were stored before (a redelivery), the transaction is rolled back and redone checking ids first.
+ */
 export async function writeBatch(ds: DataSource, batch: PreparedBatch): Promise<BatchResult> {
+  try {
+    return await writeBatchOnce(ds, batch, false);
+  } catch (e) {
+    if (e instanceof SeenBefore) return writeBatchOnce(ds, batch, true);
+    throw e;
+  }
+}
+
+async function writeBatchOnce(ds: DataSource, batch: PreparedBatch, checkIds: boolean): Promise<BatchResult> {
   const impressions = uniqueBy(batch.impressions);
   const hits = uniqueBy(batch.hits);
   const qr = ds.createQueryRunner();
@@ -43,7 +59,7 @@ export async function writeBatch(ds: DataSource, batch: PreparedBatch): Promise<
   try {
     await qr.startTransaction('READ COMMITTED');
     await lockHouseholds(qr, [...impressions, ...hits]);
-    const newImpressions = await insertNew(qr, 'impression_event', impressions, (r) => [
+    const newImpressions = await insertNew(qr, checkIds, 'impression_event', impressions, (r) => [
       r.eventId,
       r.customerId,
       r.tagId,
@@ -58,7 +74,7 @@ export async function writeBatch(ds: DataSource, batch: PreparedBatch): Promise<
       r.daypart,
       r.region,
     ]);
-    const newHits = await insertNew(qr, 'site_hit', hits, (r) => [
+    const newHits = await insertNew(qr, checkIds, 'site_hit', hits, (r) => [
       r.eventId,
       r.customerId,
       r.siteTagId,
@@ -109,27 +125,36 @@ const COLUMNS: Record<'impression_event' | 'site_hit', string> = {
   site_hit: 'event_id, customer_id, site_tag_id, household_id, ts, region, url',
 };
 
-/** Inserts the rows whose event id is not stored yet; answers exactly those. */
+/**
+ * Inserts the rows whose event id is not stored yet; answers exactly those. Without `checkIds`,
+ * any event stored before aborts the attempt (SeenBefore) instead of costing a lookup every time.
+ */
 async function insertNew<T extends { eventId: string }>(
   qr: QueryRunner,
+  checkIds: boolean,
   table: 'impression_event' | 'site_hit',
   rows: T[],
   values: (r: T) => unknown[],
 ): Promise<T[]> {
   if (!rows.length) return [];
   const existing = new Set<string>();
-  for (const part of chunks(rows)) {
-    const found: { event_id: string }[] = await qr.query(`SELECT event_id FROM ${table} WHERE event_id IN (?)`, [
-      part.map((r) => r.eventId),
-    ]);
-    for (const f of found) existing.add(f.event_id);
+  if (checkIds) {
+    for (const part of chunks(rows)) {
+      const found: { event_id: string }[] = await qr.query(`SELECT event_id FROM ${table} WHERE event_id IN (?)`, [
+        part.map((r) => r.eventId),
+      ]);
+      for (const f of found) existing.add(f.event_id);
+    }
   }
   const fresh = rows.filter((r) => !existing.has(r.eventId));
   for (const part of chunks(fresh)) {
     const res: { affectedRows: number } = await qr.query(`INSERT IGNORE INTO ${table} (${COLUMNS[table]}) VALUES ?`, [
       part.map(values),
     ]);
-    if (res.affectedRows !== part.length) throw new ConcurrentBatchError(`${table}: events stored concurrently`);
+    if (res.affectedRows !== part.length) {
+      if (!checkIds) throw new SeenBefore();
+      throw new ConcurrentBatchError(`${table}: events stored concurrently`);
+    }
   }
   return fresh;
 }
