@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 /** Runs the CLI as a child (asynchronously: the gateway under test lives in this process). */
-function simulate(args: string[]): Promise<{ status: number | null; out: string }> {
+function simulate(args: string[], stopAfterMs?: number): Promise<{ status: number | null; out: string }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/simulate/cli.ts', ...args], {
     cwd: join(__dirname, '..', '..'),
     env: {
@@ -33,6 +33,7 @@ function simulate(args: string[]): Promise<{ status: number | null; out: string 
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  if (stopAfterMs) setTimeout(() => child.kill('SIGINT'), stopAfterMs);
   return new Promise((resolve) => child.once('exit', (status) => resolve({ status, out })));
 }
 
@@ -67,4 +68,15 @@ test('history: impressions with an evening peak, visits with touches, every regi
   expect(again.out).toContain('nothing to do');
   const [after] = await q('SELECT COUNT(*) AS n FROM impression_event');
   expect(after.n).toEqual(counts.impressions);
+});
+
+test('live: pixels through /t/i and /t/v until Ctrl+C, then it waits for the ETL', async () => {
+  const [before] = await q('SELECT (SELECT COUNT(*) FROM impression_event) + (SELECT COUNT(*) FROM site_hit) AS n');
+  const r = await simulate(['--live', '--rate', '30', '--url', t.url], 4000);
+  expect(r.out).toContain('everything is committed');
+  expect(r.status).toBe(0);
+  const [after] = await q('SELECT (SELECT COUNT(*) FROM impression_event) + (SELECT COUNT(*) FROM site_hit) AS n');
+  expect(Number(after.n)).toBeGreaterThan(Number(before.n));
+  const status = await ingestStatus(t, await superAdminToken(t));
+  expect(status.collectors[0].hits).toBeGreaterThan(0);
 });
