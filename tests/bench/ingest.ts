@@ -28,6 +28,7 @@ import { redisKeys } from '../../gateway/src/shared/redis';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 60_000);
+const ETL_WORKERS = Number(process.env.BENCH_ETL_WORKERS ?? 1);
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = join(__dirname, '..', '..');
@@ -220,15 +221,20 @@ async function benchEtl(prefix: string) {
     });
     await ensureGroup(redis, keys);
     await appendHits(redis, keys, toEntries(hits));
-    const workerRedis = new Redis(REDIS_URL);
-    const worker = new EtlWorker(ds, workerRedis, keys, createLogger('silent'));
+    // Workers share the consumer group as separate processes would (BENCH_ETL_WORKERS, default 1).
+    const workers = Array.from({ length: ETL_WORKERS }, () => {
+      const r = new Redis(REDIS_URL);
+      return { redis: r, worker: new EtlWorker(ds, r, keys, createLogger('silent')) };
+    });
     const started = Date.now();
-    worker.start();
+    for (const w of workers) w.worker.start();
     const stats = streamKeys(keys).stats;
     while (Number((await redis.hget(stats, 'processed')) ?? 0) < EVENTS) await sleep(50);
     const etlSeconds = (Date.now() - started) / 1000;
-    await worker.stop();
-    workerRedis.disconnect();
+    for (const w of workers) {
+      await w.worker.stop();
+      w.redis.disconnect();
+    }
     const etlRate = Math.round(EVENTS / etlSeconds);
 
     // The same raw rows, as LOAD DATA would take them, into copies of the event tables.
@@ -266,6 +272,7 @@ async function benchEtl(prefix: string) {
       ratio: +(etlRate / loadRate).toFixed(3),
       target: '>= 0.5',
       events: EVENTS,
+      workers: ETL_WORKERS,
       loaded_rows: Number(copied.n),
     });
     print({ figure: 'etl_process_peak_rss_mb', value: peakRssMb('self'), target: '< 512' });
