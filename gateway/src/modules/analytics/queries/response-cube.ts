@@ -21,8 +21,6 @@ export interface ResponseCubeRow {
   responses: number;
 }
 
-const HOUR_US = 3_600_000_000;
-
 /**
  * DESIGN 4: a response is a visit with >= 1 touch in I(F); its activating touch is the most recent
  * (ties: smaller event id as a string, hence the binary comparison), its views the touches in I(F).
@@ -40,19 +38,21 @@ export async function queryResponseCube(em: EntityManager, f: DashboardFilter): 
     daypart: number;
     responses: string;
   }[] = await em.query(
-    `SELECT a.visit_local_date, a.bucket, a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart,
-            COUNT(*) AS responses
+    // The delay bucket is worked out for the activating touch only, after the window.
+    `SELECT a.visit_local_date,
+            CASE WHEN a.impression_ts >= a.visit_ts - INTERVAL 1 HOUR THEN 1
+                 WHEN a.impression_ts >= a.visit_ts - INTERVAL 1 DAY THEN 2
+                 ELSE 3 END AS bucket,
+            a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart, COUNT(*) AS responses
        FROM (SELECT t.visit_local_date, t.creative_id, t.channel_id, t.region, t.weekday, t.daypart,
-                    CASE WHEN TIMESTAMPDIFF(MICROSECOND, t.impression_ts, t.visit_ts) <= ${HOUR_US} THEN 1
-                         WHEN TIMESTAMPDIFF(MICROSECOND, t.impression_ts, t.visit_ts) <= ${24 * HOUR_US} THEN 2
-                         ELSE 3 END AS bucket,
+                    t.impression_ts, t.visit_ts,
                     COUNT(*) OVER (PARTITION BY t.visit_id) AS views,
                     ROW_NUMBER() OVER (PARTITION BY t.visit_id
                                        ORDER BY t.impression_ts DESC, CAST(t.impression_event_id AS BINARY)) AS rn
                FROM touch t
               WHERE ${scope.sql}) a
       WHERE a.rn = 1
-      GROUP BY a.visit_local_date, a.bucket, a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart
+      GROUP BY a.visit_local_date, 2, a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart
       ORDER BY NULL`,
     scope.params,
   );

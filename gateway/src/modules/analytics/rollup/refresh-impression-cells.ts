@@ -2,10 +2,11 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * Keeps impression_cell (impression_rollup without region) in step with the rollup for the days a
- * dashboard range reads. A day's checksum (rows, impressions, impressions weighted by the kept
- * dimensions) is one sequential read of the rollup's primary key, about half the cost of grouping
- * it; only days whose checksum changed are rebuilt. The ETL only adds to rollup cells, so any new
- * impression changes the day's sum. The checksum is taken before the rebuild, so a row written
+ * dashboard range reads. A day's checksum (rows, impressions, impressions weighted by creative and
+ * daypart: integer sums only, a DECIMAL weight cost 50% more) is one sequential read of the
+ * rollup's primary key, about half the cost of grouping it; only days whose checksum changed are
+ * rebuilt. The ETL only adds to rollup cells, so any new impression changes the day's sum; an
+ * overflow of the weighted sum fails the refresh, and the caller then reads the rollup itself. The checksum is taken before the rebuild, so a row written
  * meanwhile makes the next read rebuild again rather than be missed.
  */
 interface DaySum {
@@ -21,8 +22,7 @@ export async function refreshImpressionCells(em: EntityManager, customerId: numb
   const [current, stored]: [DaySum[], DaySum[]] = await Promise.all([
     em.query(
       `SELECT local_date, COUNT(*) AS cells, SUM(impressions) AS impressions,
-              SUM(CAST(impressions AS DECIMAL(20)) *
-                  (booking_id + 3 * creative_id + 5 * daypart + 7 * campaign_id + 11 * channel_id + 13 * weekday)) AS weighted
+              SUM(impressions * (creative_id + daypart)) AS weighted
          FROM impression_rollup WHERE customer_id = ? AND local_date BETWEEN ? AND ?
         GROUP BY local_date ORDER BY NULL`,
       [customerId, start, end],
