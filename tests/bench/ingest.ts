@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
@@ -100,6 +100,7 @@ async function benchCollector(prefix: string) {
   });
   await waitPort(barePort);
   const collectorPort = await freePort();
+  const spoolDir = `/tmp/infinitum-bench-spool-${process.pid}`;
   const collector = await startChild(
     ['-r', '@swc-node/register', 'gateway/src/collector/main.ts'],
     {
@@ -110,7 +111,7 @@ async function benchCollector(prefix: string) {
       NODE_ENV: 'development',
       HOUSEHOLD_SALT: randomBytes(16).toString('hex'),
       JWT_SECRET: randomBytes(32).toString('hex'),
-      SPOOL_DIR: `/tmp/infinitum-bench-spool-${process.pid}`,
+      SPOOL_DIR: spoolDir,
     },
     collectorPort,
   );
@@ -136,6 +137,7 @@ async function benchCollector(prefix: string) {
   print({ figure: 'collector_peak_rss_mb', value: peakRssMb(collector.pid!), target: '< 512' });
   collector.kill('SIGTERM');
   bareChild.kill();
+  rmSync(spoolDir, { recursive: true, force: true });
 }
 
 async function waitPort(port: number) {

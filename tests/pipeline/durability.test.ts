@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { attachTouches, sessionise } from '../reference/sessions';
 import type { RefHit, RefImpression } from '../reference/types';
 import { startTestGateway, type TestGateway } from '../support/gateway';
@@ -52,7 +53,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.kill();
+  const spool = t?.config.SPOOL_DIR;
   await t?.close();
+  if (spool) rmSync(spool, { recursive: true, force: true });
   await proxy?.stop();
   await redis?.stop();
 });
