@@ -1,0 +1,73 @@
+import { startTestGateway, type TestGateway } from '../../../../../tests/support/gateway';
+import { refreshImpressionCells } from './refresh-impression-cells';
+
+/**
+ * impression_cell must equal impression_rollup summed over region for every day a range reads,
+ * after rows are added, grown, moved between cells or deleted (on the real database).
+ */
+let t: TestGateway;
+const CUSTOMER = 7001;
+const OTHER = 7002;
+
+beforeAll(async () => {
+  t = await startTestGateway();
+});
+afterAll(() => t.close());
+
+const q = (sql: string, params: unknown[] = []) => t.gateway.app.ds.query(sql, params);
+
+async function addRollup(rows: [number, string, number, number, string, number, number][]) {
+  // customer, date, booking, creative, region, daypart, impressions (campaign, channel, weekday follow)
+  await q(
+    `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region,
+            weekday, daypart, impressions)
+     VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     ON DUPLICATE KEY UPDATE impressions = impressions + VALUES(impressions)`,
+    rows.flatMap(([c, d, b, cr, r, dp, n]) => [c, d, b, b * 10, cr, b * 100, r, (Number(d.slice(-2)) % 7) + 1, dp, n]),
+  );
+}
+
+const summed = (table: string) =>
+  q(
+    `SELECT customer_id, CAST(local_date AS CHAR) AS d, booking_id, creative_id, daypart, campaign_id, channel_id,
+            weekday, CAST(SUM(impressions) AS CHAR) AS n
+       FROM ${table} WHERE customer_id = ? AND local_date BETWEEN '2026-03-01' AND '2026-03-31'
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
+    [CUSTOMER],
+  );
+
+async function expectInStep() {
+  await refreshImpressionCells(t.gateway.app.ds.manager, CUSTOMER, '2026-03-01', '2026-03-31');
+  expect(await summed('impression_cell')).toEqual(await summed('impression_rollup'));
+}
+
+test('the cells follow the rollup as rows arrive, grow, move and go', async () => {
+  await addRollup([
+    [CUSTOMER, '2026-03-02', 1, 11, 'AUK', 3, 5],
+    [CUSTOMER, '2026-03-02', 1, 11, 'WGN', 3, 2],
+    [CUSTOMER, '2026-03-02', 2, 12, 'AUK', 7, 4],
+    [CUSTOMER, '2026-03-05', 1, 12, 'CAN', 1, 9],
+    [OTHER, '2026-03-02', 1, 11, 'AUK', 3, 50],
+  ]);
+  await expectInStep();
+  expect((await summed('impression_cell')).length).toBe(3);
+
+  // Another impression in an existing cell: only the day's sum changes.
+  await addRollup([[CUSTOMER, '2026-03-02', 1, 11, 'AUK', 3, 1]]);
+  await expectInStep();
+
+  // Impressions moved to another creative on the same day, same row count and total.
+  await q(`UPDATE impression_rollup SET creative_id = 13 WHERE customer_id = ? AND local_date = '2026-03-05'`, [
+    CUSTOMER,
+  ]);
+  await expectInStep();
+
+  // A day purged from the rollup disappears from the cells.
+  await q(`DELETE FROM impression_rollup WHERE customer_id = ? AND local_date = '2026-03-05'`, [CUSTOMER]);
+  await expectInStep();
+  expect((await summed('impression_cell')).map((r: { d: string }) => r.d)).toEqual(['2026-03-02', '2026-03-02']);
+
+  // Another customer's rows never enter this customer's cells.
+  const [{ n }] = await q('SELECT COUNT(*) AS n FROM impression_cell WHERE customer_id = ?', [OTHER]);
+  expect(Number(n)).toBe(0);
+});
