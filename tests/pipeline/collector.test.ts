@@ -221,3 +221,24 @@ test('the status shows the collector heartbeat and the totals', async () => {
   expect(s.consumers.length).toBeGreaterThanOrEqual(1);
   expect(s.watermark).not.toBeNull();
 });
+
+test('site tag health counts hits of the trailing 24 hours only; ping_date stays null without one', async () => {
+  const fresh = await seedCustomer(t, { bookings: 1, creativesPerBooking: 1, siteTags: 2 });
+  const [quiet, busy] = fresh.siteTags;
+  const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3600e3).toISOString();
+  const r = await ingest(t, token, [
+    { type: 'visit', tag: quiet.key, ts: at(30), household: '1' },
+    { type: 'visit', tag: busy.key, ts: at(30), household: '2' },
+    { type: 'visit', tag: busy.key, ts: at(5), household: '2' },
+    { type: 'visit', tag: busy.key, ts: at(1), household: '3' },
+  ]);
+  expect(r.body.accepted).toBe(4);
+  await waitForIdle(t, token);
+  const rows: { id: number; ping_count: number; ping_date: Date | null }[] = await q(
+    'SELECT id, ping_count, ping_date FROM site_tag WHERE customer_id = ? ORDER BY id',
+    [fresh.id],
+  );
+  expect(rows[0]).toMatchObject({ id: quiet.id, ping_count: 0, ping_date: null });
+  expect(rows[1]).toMatchObject({ id: busy.id, ping_count: 2 });
+  expect(Math.abs(rows[1].ping_date!.getTime() - Date.parse(at(1)))).toBeLessThan(60_000);
+});
