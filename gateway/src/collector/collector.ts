@@ -26,6 +26,7 @@ export class Collector {
     readonly log: Logger,
   ) {
     this.spool = new Spool(config.SPOOL_DIR, redis, keys, log);
+    this.stream = streamKeys(keys).stream;
   }
 
   start(): void {
@@ -41,30 +42,51 @@ export class Collector {
   }
 
   /**
-   * Pixels: into the stream, or onto disk when Redis does not answer. Never throws. Hits arriving
-   * in the same turn of the event loop share one XADD (one entry holding them all); each pixel
-   * still answers only after its hit is in Redis or on disk.
+   * Pixels: into the stream, or onto disk when Redis does not answer. Never throws. Group commit:
+   * while one XADD is in flight the hits arriving meanwhile wait together and go as the next
+   * single XADD (one entry holding them all), so the busier the collector, the fewer round trips.
+   * Each pixel still answers only after its own hit is in Redis or on disk.
    */
   take(hit: Hit): Promise<void> {
     this.hits++;
     this.buffer.push(hit);
-    if (!this.flushing) {
-      this.flushing = new Promise<void>((resolve) => setImmediate(() => void this.flush().then(resolve)));
+    if (!this.next) {
+      this.next = new Promise<void>((resolve) => (this.resolveNext = resolve));
+      if (!this.draining) setImmediate(() => void this.drain());
     }
-    return this.flushing;
+    return this.next;
   }
 
   private buffer: Hit[] = [];
-  private flushing: Promise<void> | null = null;
+  /** Settles when the hits now in `buffer` are stored. */
+  private next: Promise<void> | null = null;
+  private resolveNext: () => void = () => undefined;
+  private draining = false;
+  private readonly stream: string;
 
-  private async flush(): Promise<void> {
-    const hits = this.buffer;
-    this.buffer = [];
-    this.flushing = null;
+  private async drain(): Promise<void> {
+    this.draining = true;
+    while (this.buffer.length) {
+      const hits = this.buffer;
+      const stored = this.resolveNext;
+      this.buffer = [];
+      this.next = null;
+      try {
+        await this.flush(hits);
+      } catch (e) {
+        this.log.error({ err: e, hits: hits.length }, 'hits could neither be streamed nor spooled');
+      } finally {
+        stored();
+      }
+    }
+    this.draining = false;
+  }
+
+  private async flush(hits: Hit[]): Promise<void> {
     if (this.redis.status === 'ready') {
       try {
         await this.ensureGroup();
-        await this.redis.xadd(streamKeys(this.keys).stream, '*', 'h', JSON.stringify(hits));
+        await this.redis.xadd(this.stream, '*', 'h', JSON.stringify(hits));
         return;
       } catch (e) {
         this.log.warn({ err: e }, 'stream append failed: spooling the hits');

@@ -6,6 +6,19 @@ import { GIF, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } fro
 import { countRejected } from './stream';
 import { siteScript } from './site-script';
 
+/** Headers of every pixel answer, built once (a flat [name, value, ...] list writeHead takes as is). */
+const GIF_HEADERS = [
+  'Content-Type',
+  'image/gif',
+  'Content-Length',
+  String(GIF.length),
+  'Cache-Control',
+  'no-store, no-cache, must-revalidate',
+  'Pragma',
+  'no-cache',
+];
+const REGION = /^[A-Z]{2,3}$/;
+
 /**
  * GET /t/i/{key} and /t/v/{key} (DESIGN 3): always the 43-byte GIF with no-store, whatever the
  * key; a malformed key is counted as rejected, never revealed. GET /t/s.js: the site tag script.
@@ -14,43 +27,49 @@ import { siteScript } from './site-script';
 export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
   const salt = collector.config.HOUSEHOLD_SALT;
   const script = siteScript(collector.config.PUBLIC_URL);
+  const scriptHeaders = [
+    'Content-Type',
+    'application/javascript; charset=utf-8',
+    'Cache-Control',
+    'public, max-age=3600',
+    'Content-Length',
+    String(Buffer.byteLength(script)),
+  ];
+  const geo = geoCache();
   return (req: IncomingMessage, res: ServerResponse, url = req.url ?? '/'): boolean => {
-    if (!url.startsWith('/t/') || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    if (url === '/t/s.js' || url.startsWith('/t/s.js?')) {
-      res.writeHead(200, {
-        'Content-Type': 'application/javascript; charset=utf-8',
-        'Cache-Control': 'public, max-age=3600',
-        'Content-Length': Buffer.byteLength(script),
-      });
-      res.end(script);
-      return true;
+    // '/t/' by character codes: this runs for every request of the gateway.
+    if (url.charCodeAt(0) !== 47 || url.charCodeAt(1) !== 116 || url.charCodeAt(2) !== 47) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const kind = url.charAt(3);
+    if ((kind !== 'i' && kind !== 'v') || url.charCodeAt(4) !== 47) {
+      if (url === '/t/s.js' || url.startsWith('/t/s.js?')) {
+        res.writeHead(200, scriptHeaders);
+        res.end(script);
+        return true;
+      }
+      return false;
     }
-    const m = /^\/t\/([iv])\/([^/?]*)(?:\?(.*))?$/.exec(url);
-    if (!m) return false;
-    const kind = m[1] as 'i' | 'v';
-    const key = decodeURIComponent(m[2]);
+    const qAt = url.indexOf('?', 5);
+    const rawKey = qAt < 0 ? url.slice(5) : url.slice(5, qAt);
+    if (rawKey.includes('/')) return false;
     const done = () => {
-      res.writeHead(200, {
-        'Content-Type': 'image/gif',
-        'Content-Length': GIF.length,
-        'Cache-Control': 'no-store, no-cache, must-revalidate',
-        Pragma: 'no-cache',
-      });
+      res.writeHead(200, GIF_HEADERS);
       res.end(GIF);
     };
-    if (!TAG_KEY.test(key)) {
+    const key = rawKey.includes('%') ? safeDecode(rawKey) : rawKey;
+    if (key === null || !TAG_KEY.test(key)) {
       countRejected(collector.redis, collector.keys, 'bad_key');
       done();
       return true;
     }
-    const q = new URLSearchParams(m[3] ?? '');
+    const q = queryOf(qAt < 0 ? '' : url.slice(qAt + 1), kind === 'v');
     const ip = clientIp(req, trusted);
     const hh = q.get('hh');
     const household = (hh !== null && parseHousehold(hh)) || householdOfIp(salt, ip);
     const now = Date.now();
-    const hit: Hit = { i: newEventId(now), k: kind, t: key, ts: now, h: household, g: geoOfIp(ip) };
+    const hit: Hit = { i: newEventId(now), k: kind, t: key, ts: now, h: household, g: geo(ip) };
     const r = q.get('r');
-    if (r && /^[A-Z]{2,3}$/.test(r)) hit.r = r;
+    if (r && REGION.test(r)) hit.r = r;
     if (kind === 'v') {
       const u = q.get('u');
       const ref = q.get('ref');
@@ -59,5 +78,58 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
     }
     collector.take(hit).then(done, done);
     return true;
+  };
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+interface Query {
+  get(name: string): string | null;
+}
+
+/**
+ * The query of a pixel. Impression pixels carry a few plain values (hh, r, cb): read without
+ * URLSearchParams when nothing needs decoding; anything encoded, and site hits (u, ref), go
+ * through URLSearchParams so decoding is exactly the standard one. First occurrence wins, as there.
+ */
+function queryOf(query: string, full: boolean): Query {
+  if (full || query.charCodeAt(0) === 63 || query.includes('%') || query.includes('+'))
+    return new URLSearchParams(query);
+  return {
+    get(name: string): string | null {
+      let at = 0;
+      while (at <= query.length) {
+        const amp = query.indexOf('&', at);
+        const end = amp < 0 ? query.length : amp;
+        if (query.startsWith(name, at)) {
+          const after = at + name.length;
+          if (after === end) return '';
+          if (query.charCodeAt(after) === 61) return query.slice(after + 1, end);
+        }
+        if (amp < 0) return null;
+        at = amp + 1;
+      }
+      return null;
+    },
+  };
+}
+
+/** geoip-lite lookups of recent addresses (the same household sends many pixels); bounded. */
+function geoCache(limit = 50_000): (ip: string) => string {
+  let seen = new Map<string, string>();
+  return (ip) => {
+    let g = seen.get(ip);
+    if (g === undefined) {
+      g = geoOfIp(ip);
+      if (seen.size >= limit) seen = new Map();
+      seen.set(ip, g);
+    }
+    return g;
   };
 }
