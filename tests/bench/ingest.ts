@@ -32,6 +32,8 @@ const ETL_WORKERS = Number(process.env.BENCH_ETL_WORKERS ?? 1);
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = join(__dirname, '..', '..');
+/** 'collector' or 'etl' runs that part alone (both by default). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'ingest', ...o }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -299,8 +301,8 @@ async function cleanRedis(prefix: string) {
 async function main() {
   const prefix = `bench:ingest:${process.pid}:`;
   try {
-    await benchCollector(`${prefix}collector:`);
-    await benchEtl(`${prefix}etl:`);
+    if (ONLY !== 'etl') await benchCollector(`${prefix}collector:`);
+    if (ONLY !== 'collector') await benchEtl(`${prefix}etl:`);
   } finally {
     await cleanRedis(prefix);
   }

@@ -13,7 +13,7 @@ import { ConcurrentBatchError, writeBatch } from './writer';
 export interface WorkerOptions {
   /** Entries pending longer than this at another consumer are claimed (its process died). */
   claimIdleMs?: number;
-  /** Hits per transaction, roughly. */
+  /** Hits per transaction, roughly: large, as per-batch queries (locks, visit reads) dominate small ones. */
   batchHits?: number;
   consumer?: string;
 }
@@ -105,7 +105,7 @@ export class EtlWorker {
       this.k.group,
       this.consumer,
       'COUNT',
-      50,
+      100,
       'BLOCK',
       500,
       'STREAMS',
@@ -117,13 +117,13 @@ export class EtlWorker {
 
   /** Splits entries into batches of about `batchHits` hits; each batch commits, then is acked. */
   private async process(entries: Entry[]): Promise<void> {
-    const limit = this.options.batchHits ?? 4000;
+    const limit = this.options.batchHits ?? 12000;
     let batch: Entry[] = [];
     let hits: Hit[] = [];
     for (const entry of entries) {
       const parsed = parseEntry(entry);
       batch.push(entry);
-      hits = hits.concat(parsed);
+      for (const h of parsed) hits.push(h);
       if (hits.length >= limit) {
         await this.commit(batch, hits);
         batch = [];

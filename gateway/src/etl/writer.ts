@@ -1,5 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { localParts } from '../shared/time';
+import { insertIgnoreRows } from './bulk-load';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
 
@@ -22,7 +23,7 @@ export interface BatchResult {
 /** Another transaction stored some of the same events first: retry the batch. */
 export class ConcurrentBatchError extends Error {}
 
-const CHUNK = 1000;
+const CHUNK = 5000;
 const TOUCH_WINDOW_MS = 7 * 24 * 3600 * 1000;
 const sqlTime = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 const chunks = <T>(list: T[], size = CHUNK): T[][] => {
@@ -148,10 +149,8 @@ async function insertNew<T extends { eventId: string }>(
   }
   const fresh = rows.filter((r) => !existing.has(r.eventId));
   for (const part of chunks(fresh)) {
-    const res: { affectedRows: number } = await qr.query(`INSERT IGNORE INTO ${table} (${COLUMNS[table]}) VALUES ?`, [
-      part.map(values),
-    ]);
-    if (res.affectedRows !== part.length) {
+    const inserted = await insertIgnoreRows(qr, table, COLUMNS[table], part.map(values));
+    if (inserted !== part.length) {
       if (!checkIds) throw new SeenBefore();
       throw new ConcurrentBatchError(`${table}: events stored concurrently`);
     }
@@ -351,9 +350,7 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
       ]);
     }
   });
-  for (const part of chunks(touches)) {
-    await qr.query(`INSERT IGNORE INTO touch (${TOUCH_COLUMNS}) VALUES ?`, [part]);
-  }
+  for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', TOUCH_COLUMNS, part);
 }
 
 interface StoredImpression {
@@ -422,9 +419,7 @@ async function touchExistingVisits(qr: QueryRunner, newImpressions: ImpressionRo
           ]);
         }
       }
-      for (const part of chunks(touches)) {
-        await qr.query(`INSERT IGNORE INTO touch (${TOUCH_COLUMNS}) VALUES ?`, [part]);
-      }
+      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', TOUCH_COLUMNS, part);
     }
   }
 }
