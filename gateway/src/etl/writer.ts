@@ -193,6 +193,10 @@ interface HouseholdSpan {
   household: string;
   lo: number;
   hi: number;
+  /** The batch's new hits of this household. */
+  fresh: SessionHit[];
+  /** Stored visits were within 30 minutes: the span holds stored hits too. */
+  joined: boolean;
 }
 
 /**
@@ -204,11 +208,13 @@ async function rebuildVisits(qr: QueryRunner, newHits: SiteHitRow[]): Promise<vo
   for (const h of newHits) {
     let c = byCustomer.get(h.customerId);
     if (!c) byCustomer.set(h.customerId, (c = { timeZone: h.timeZone, spans: new Map() }));
+    const hit = { eventId: h.eventId, ts: h.ts, siteTagId: h.siteTagId, region: h.region };
     const s = c.spans.get(h.household);
-    if (!s) c.spans.set(h.household, { household: h.household, lo: h.ts, hi: h.ts });
+    if (!s) c.spans.set(h.household, { household: h.household, lo: h.ts, hi: h.ts, fresh: [hit], joined: false });
     else {
       s.lo = Math.min(s.lo, h.ts);
       s.hi = Math.max(s.hi, h.ts);
+      s.fresh.push(hit);
     }
   }
   for (const [customerId, { timeZone, spans }] of byCustomer) {
@@ -235,6 +241,7 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
     // Within 30 minutes of the new hits: the new hits may join or bridge it.
     if (end >= s.lo - SESSION_GAP_MS && start <= s.hi + SESSION_GAP_MS) {
       doomed.push(Number(v.id));
+      s.joined = true;
       s.lo = Math.min(s.lo, start);
       s.hi = Math.max(s.hi, end);
     }
@@ -244,21 +251,30 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
     await qr.query('DELETE FROM visit_page WHERE visit_id IN (?)', [part]);
     await qr.query('DELETE FROM visit WHERE id IN (?)', [part]);
   }
-  const spanLo = Math.min(...spans.map((s) => s.lo));
-  const spanHi = Math.max(...spans.map((s) => s.hi));
-  const stored: { event_id: string; hh: string; site_tag_id: number; ts: Date; region: string }[] = await qr.query(
-    `SELECT event_id, CAST(household_id AS CHAR) AS hh, site_tag_id, ts, region FROM site_hit
-     WHERE customer_id = ? AND household_id IN (?) AND ts BETWEEN ? AND ?`,
-    [customerId, households, sqlTime(spanLo), sqlTime(spanHi)],
-  );
+  // A household with no stored visit within 30 minutes has no stored hits in its span (every
+  // stored hit is in a visit): its new hits alone are the span. Only the others are read back.
   const hitsOf = new Map<string, SessionHit[]>();
-  for (const h of stored) {
-    const s = spanOf.get(h.hh)!;
-    const ts = h.ts.getTime();
-    if (ts < s.lo || ts > s.hi) continue;
-    const list = hitsOf.get(h.hh) ?? [];
-    list.push({ eventId: h.event_id, ts, siteTagId: Number(h.site_tag_id), region: h.region });
-    hitsOf.set(h.hh, list);
+  for (const s of spans) if (!s.joined) hitsOf.set(s.household, s.fresh);
+  const joined = spans.filter((s) => s.joined);
+  if (joined.length) {
+    const stored: { event_id: string; hh: string; site_tag_id: number; ts: Date; region: string }[] = await qr.query(
+      `SELECT event_id, CAST(household_id AS CHAR) AS hh, site_tag_id, ts, region FROM site_hit
+       WHERE customer_id = ? AND household_id IN (?) AND ts BETWEEN ? AND ?`,
+      [
+        customerId,
+        joined.map((s) => BigInt(s.household)),
+        sqlTime(Math.min(...joined.map((s) => s.lo))),
+        sqlTime(Math.max(...joined.map((s) => s.hi))),
+      ],
+    );
+    for (const h of stored) {
+      const s = spanOf.get(h.hh)!;
+      const ts = h.ts.getTime();
+      if (!s.joined || ts < s.lo || ts > s.hi) continue;
+      const list = hitsOf.get(h.hh) ?? [];
+      list.push({ eventId: h.event_id, ts, siteTagId: Number(h.site_tag_id), region: h.region });
+      hitsOf.set(h.hh, list);
+    }
   }
   const visits: {
     hh: string;
