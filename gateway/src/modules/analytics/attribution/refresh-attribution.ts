@@ -1,4 +1,8 @@
 import type { EntityManager } from 'typeorm';
+import { type DayChecksum, staleDays } from '../day-checksum';
+
+/** Touches per day offset between visit and impression: 0..7 days, and 8 or more. */
+const OFFSETS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 /**
  * Keeps visit_attribution in step with the touch table for the days a dashboard range reads. The
@@ -8,18 +12,8 @@ import type { EntityManager } from 'typeorm';
  * before the rebuild, so a touch written meanwhile makes the next read rebuild again rather than be
  * missed.
  */
-interface DaySum {
-  visit_local_date: string;
-  touches: string;
-  visit_sum: string;
-  crc_sum: string;
-}
-
-const key = (r: DaySum) => `${r.visit_local_date}|${r.touches}|${r.visit_sum}|${r.crc_sum}`;
-const OFFSETS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-
 export async function refreshAttribution(em: EntityManager, customerId: number, start: string, end: string) {
-  const [current, stored]: [DaySum[], DaySum[]] = await Promise.all([
+  const [current, stored]: [DayChecksum[], DayChecksum[]] = await Promise.all([
     em.query(
       `SELECT visit_local_date, COUNT(*) AS touches, SUM(visit_id) AS visit_sum, SUM(CRC32(impression_event_id)) AS crc_sum
          FROM touch WHERE customer_id = ? AND visit_local_date BETWEEN ? AND ?
@@ -32,19 +26,7 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
       [customerId, start, end],
     ),
   ]);
-  const norm = (r: DaySum): DaySum => ({
-    visit_local_date: String(r.visit_local_date),
-    touches: String(BigInt(r.touches)),
-    visit_sum: String(BigInt(r.visit_sum)),
-    crc_sum: String(BigInt(r.crc_sum)),
-  });
-  const now = new Map(current.map((r) => [String(r.visit_local_date), norm(r)]));
-  const before = new Map(stored.map((r) => [String(r.visit_local_date), norm(r)]));
-  const stale = [...new Set([...now.keys(), ...before.keys()])].filter((d) => {
-    const a = now.get(d);
-    const b = before.get(d);
-    return !a || !b || key(a) !== key(b);
-  });
+  const { stale, now } = staleDays(current, stored, 'visit_local_date', ['touches', 'visit_sum', 'crc_sum']);
   if (stale.length === 0) return;
   const inDays = stale.map(() => '?').join(',');
   await em.transaction(async (tx) => {
@@ -90,7 +72,7 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
       await tx.query(
         `INSERT INTO visit_attribution_day (customer_id, visit_local_date, touches, visit_sum, crc_sum)
          VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        rows.flatMap((r) => [customerId, r.visit_local_date, r.touches, r.visit_sum, r.crc_sum]),
+        rows.flatMap((r) => [customerId, r.date, r.touches, r.visit_sum, r.crc_sum]),
       );
     }
   });

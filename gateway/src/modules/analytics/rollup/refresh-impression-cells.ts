@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { type DayChecksum, staleDays } from '../day-checksum';
 
 /**
  * Keeps impression_cell (impression_rollup without region) in step with the rollup for the days a
@@ -9,17 +10,8 @@ import type { EntityManager } from 'typeorm';
  * overflow of the weighted sum fails the refresh, and the caller then reads the rollup itself. The checksum is taken before the rebuild, so a row written
  * meanwhile makes the next read rebuild again rather than be missed.
  */
-interface DaySum {
-  local_date: string;
-  cells: string;
-  impressions: string;
-  weighted: string;
-}
-
-const key = (r: DaySum) => `${r.local_date}|${r.cells}|${r.impressions}|${r.weighted}`;
-
 export async function refreshImpressionCells(em: EntityManager, customerId: number, start: string, end: string) {
-  const [current, stored]: [DaySum[], DaySum[]] = await Promise.all([
+  const [current, stored]: [DayChecksum[], DayChecksum[]] = await Promise.all([
     em.query(
       `SELECT local_date, COUNT(*) AS cells, SUM(impressions) AS impressions,
               SUM(impressions * (creative_id + daypart)) AS weighted
@@ -33,19 +25,7 @@ export async function refreshImpressionCells(em: EntityManager, customerId: numb
       [customerId, start, end],
     ),
   ]);
-  const norm = (r: DaySum): DaySum => ({
-    local_date: String(r.local_date),
-    cells: String(BigInt(r.cells)),
-    impressions: String(BigInt(r.impressions)),
-    weighted: String(BigInt(r.weighted)),
-  });
-  const now = new Map(current.map((r) => [String(r.local_date), norm(r)]));
-  const before = new Map(stored.map((r) => [String(r.local_date), norm(r)]));
-  const stale = [...new Set([...now.keys(), ...before.keys()])].filter((d) => {
-    const a = now.get(d);
-    const b = before.get(d);
-    return !a || !b || key(a) !== key(b);
-  });
+  const { stale, now } = staleDays(current, stored, 'local_date', ['cells', 'impressions', 'weighted']);
   if (stale.length === 0) return;
   const inDays = stale.map(() => '?').join(',');
   await em.transaction(async (tx) => {
@@ -70,7 +50,7 @@ export async function refreshImpressionCells(em: EntityManager, customerId: numb
       await tx.query(
         `INSERT INTO impression_cell_day (customer_id, local_date, cells, impressions, weighted)
          VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        rows.flatMap((r) => [customerId, r.local_date, r.cells, r.impressions, r.weighted]),
+        rows.flatMap((r) => [customerId, r.date, r.cells, r.impressions, r.weighted]),
       );
     }
   });
