@@ -43,6 +43,10 @@ export function route(app: AppContext, handler: (call: RestCall) => Promise<unkn
   };
 }
 
+/** A JSON request body as a plain record; anything else (an array, a string, nothing) counts as an empty form. */
+export const bodyOf = (req: Request): Record<string, unknown> =>
+  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+
 /** A positive integer path or query parameter, or a 400 naming it. */
 export function intParam(value: unknown, name: string): number {
   const s = String(value ?? '');

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { route, signedIn } from '../../rest/http';
+import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { MountRoutes } from '../../rest/routes';
 import {
@@ -12,9 +12,6 @@ import {
   resetPassword,
   verifyResetToken,
 } from './auth.service';
-
-const body = (req: Request): Record<string, unknown> =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
@@ -37,15 +34,15 @@ const publicRoute =
 export const mountAuthRoutes: MountRoutes = (router, app) => {
   router.post(
     '/login',
-    publicRoute((req) => login(app, null, { ...body(req), ip: clientIp(req) })),
+    publicRoute((req) => login(app, null, { ...bodyOf(req), ip: clientIp(req) })),
   );
   router.post(
     '/refresh-token',
-    publicRoute((req) => refreshSession(app, null, body(req))),
+    publicRoute((req) => refreshSession(app, null, bodyOf(req))),
   );
   router.post(
     '/password-reset',
-    publicRoute((req) => requestPasswordReset(app, null, body(req))),
+    publicRoute((req) => requestPasswordReset(app, null, bodyOf(req))),
   );
   router.get(
     '/verify-reset-token',
@@ -53,11 +50,11 @@ export const mountAuthRoutes: MountRoutes = (router, app) => {
   );
   router.post(
     '/reset-password',
-    publicRoute((req) => resetPassword(app, null, body(req))),
+    publicRoute((req) => resetPassword(app, null, bodyOf(req))),
   );
   router.post(
     '/accept-invitation',
-    publicRoute((req) => acceptInvitation(app, null, body(req))),
+    publicRoute((req) => acceptInvitation(app, null, bodyOf(req))),
   );
   router.get(
     '/me',

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { intParam, route, signedIn } from '../../rest/http';
+import { bodyOf, intParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
 import { associatedParam } from '../organisations/agency.routes';
@@ -8,8 +8,6 @@ import { messageSchema } from '../organisations/organisation.schemas';
 import { removeEntity } from '../organisations/removal.service';
 import { withCustomerDetail, withCustomerDetails } from './customer.details';
 import { associateCustomer, createCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
-
-const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
 
 const customerSchema = z.object({
   id: z.number().int(),
@@ -58,14 +56,14 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/customers',
-    route(app, async (c) => withCustomerDetail(c.app, await createCustomer(c.app, signedIn(c), body(c.req.body)))),
+    route(app, async (c) => withCustomerDetail(c.app, await createCustomer(c.app, signedIn(c), bodyOf(c.req)))),
   );
   router.put(
     '/customers/:id',
     route(app, async (c) =>
       withCustomerDetail(
         c.app,
-        await updateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)),
+        await updateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)),
       ),
     ),
   );
@@ -78,7 +76,7 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
     route(app, async (c) =>
       withCustomerDetail(
         c.app,
-        await associateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)),
+        await associateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)),
       ),
     ),
   );

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { intParam, route, signedIn } from '../../rest/http';
+import { bodyOf, intParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
 import { associateAgency, createAgency, getAgency, listAgencies, updateAgency } from './agency.service';
@@ -8,7 +8,6 @@ import { agencyInput, agencySchema, messageSchema } from './organisation.schemas
 import { removeEntity } from './removal.service';
 
 const tag = 'Agencies';
-const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
 
 /** `?associated=false` asks for the association search; anything else for the associated list. */
 export const associatedParam = (v: unknown): boolean => v !== 'false' && v !== '0';
@@ -24,11 +23,11 @@ export function mountAgencyRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/agencies',
-    route(app, (c) => createAgency(c.app, signedIn(c), body(c.req.body))),
+    route(app, (c) => createAgency(c.app, signedIn(c), bodyOf(c.req))),
   );
   router.put(
     '/agencies/:id',
-    route(app, (c) => updateAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body))),
+    route(app, (c) => updateAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req))),
   );
   router.delete(
     '/agencies/:id',
@@ -36,7 +35,7 @@ export function mountAgencyRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/agencies/:id/associate',
-    route(app, (c) => associateAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body))),
+    route(app, (c) => associateAgency(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req))),
   );
   const notFound = { 404: 'Unknown agency, or not visible to the caller' };
   documentApi(

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { intParam, route, signedIn } from '../../rest/http';
+import { bodyOf, intParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
 import { createAdtech, listAdtechs, updateAdtech, withAdtechDetails } from './adtech.service';
@@ -20,7 +20,6 @@ import {
 } from './organisation.schemas';
 import { REMOVABLE_TYPES, removeEntity } from './removal.service';
 
-const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
 const one = async <B, R>(base: Promise<B>, details: (bases: B[]) => Promise<R[]>): Promise<R> =>
   (await details([await base]))[0];
 
@@ -33,13 +32,13 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
   router.post(
     '/broadcasters',
     route(app, (c) =>
-      one(createBroadcaster(c.app, signedIn(c), body(c.req.body)), (b) => withBroadcasterDetails(c.app, b)),
+      one(createBroadcaster(c.app, signedIn(c), bodyOf(c.req)), (b) => withBroadcasterDetails(c.app, b)),
     ),
   );
   router.put(
     '/broadcasters/:id',
     route(app, (c) =>
-      one(updateBroadcaster(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)), (b) =>
+      one(updateBroadcaster(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
         withBroadcasterDetails(c.app, b),
       ),
     ),
@@ -50,12 +49,12 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/adtechs',
-    route(app, (c) => one(createAdtech(c.app, signedIn(c), body(c.req.body)), (b) => withAdtechDetails(c.app, b))),
+    route(app, (c) => one(createAdtech(c.app, signedIn(c), bodyOf(c.req)), (b) => withAdtechDetails(c.app, b))),
   );
   router.put(
     '/adtechs/:id',
     route(app, (c) =>
-      one(updateAdtech(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)), (b) =>
+      one(updateAdtech(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
         withAdtechDetails(c.app, b),
       ),
     ),
@@ -67,13 +66,13 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
   router.post(
     '/adtechgroups',
     route(app, (c) =>
-      one(createAdtechGroup(c.app, signedIn(c), body(c.req.body)), (b) => withAdtechGroupDetails(c.app, b)),
+      one(createAdtechGroup(c.app, signedIn(c), bodyOf(c.req)), (b) => withAdtechGroupDetails(c.app, b)),
     ),
   );
   router.put(
     '/adtechgroups/:id',
     route(app, (c) =>
-      one(updateAdtechGroup(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)), (b) =>
+      one(updateAdtechGroup(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
         withAdtechGroupDetails(c.app, b),
       ),
     ),
@@ -84,12 +83,12 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/channels',
-    route(app, (c) => one(createChannel(c.app, signedIn(c), body(c.req.body)), (b) => withChannelDetails(c.app, b))),
+    route(app, (c) => one(createChannel(c.app, signedIn(c), bodyOf(c.req)), (b) => withChannelDetails(c.app, b))),
   );
   router.put(
     '/channels/:id',
     route(app, (c) =>
-      one(updateChannel(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body)), (b) =>
+      one(updateChannel(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
         withChannelDetails(c.app, b),
       ),
     ),

@@ -1,13 +1,11 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { intParam, route, signedIn } from '../../rest/http';
+import { bodyOf, intParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
 import { messageSchema } from '../organisations/organisation.schemas';
 import { createDirectUser } from './direct-user.service';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './user.service';
-
-const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
 
 const userSchema = z.object({
   id: z.number().int(),
@@ -53,11 +51,11 @@ export function mountUserRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/users',
-    route(app, (c) => createUser(c.app, signedIn(c), body(c.req.body))),
+    route(app, (c) => createUser(c.app, signedIn(c), bodyOf(c.req))),
   );
   router.put(
     '/users/:id',
-    route(app, (c) => updateUser(c.app, signedIn(c), intParam(c.req.params.id, 'id'), body(c.req.body))),
+    route(app, (c) => updateUser(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req))),
   );
   router.delete(
     '/users/:id',
@@ -65,7 +63,7 @@ export function mountUserRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/admin/users/direct',
-    route(app, (c) => createDirectUser(c.app, signedIn(c), body(c.req.body))),
+    route(app, (c) => createDirectUser(c.app, signedIn(c), bodyOf(c.req))),
   );
   const tag = 'Users';
   const notFound = { 404: 'Unknown user, or not of the caller’s organisation' };
