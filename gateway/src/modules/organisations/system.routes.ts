@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bodyOf, intParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
+import type { Actor } from '../../shared/roles';
 import { createAdtech, listAdtechs, updateAdtech, withAdtechDetails } from './adtech.service';
 import { createAdtechGroup, listAdtechGroups, updateAdtechGroup, withAdtechGroupDetails } from './adtech-group.service';
 import { createBroadcaster, listBroadcasters, updateBroadcaster, withBroadcasterDetails } from './broadcaster.service';
@@ -20,79 +21,59 @@ import {
 } from './organisation.schemas';
 import { REMOVABLE_TYPES, removeEntity } from './removal.service';
 
-const one = async <B, R>(base: Promise<B>, details: (bases: B[]) => Promise<R[]>): Promise<R> =>
-  (await details([await base]))[0];
+type Input = Record<string, unknown>;
+
+/** The services of one system organisation: base rows, then the API's record with its details. */
+interface OrganisationCalls<B, R> {
+  list(app: AppContext, actor: Actor): Promise<B[]>;
+  create(app: AppContext, actor: Actor, input: Input): Promise<B>;
+  update(app: AppContext, actor: Actor, id: number, input: Input): Promise<B>;
+  details(app: AppContext, bases: B[]): Promise<R[]>;
+}
+
+/** GET path, POST path and PUT path/:id over one organisation's services. */
+function mountOrganisation<B, R>(router: Router, app: AppContext, path: string, calls: OrganisationCalls<B, R>) {
+  const one = async (base: Promise<B>) => (await calls.details(app, [await base]))[0];
+  router.get(
+    path,
+    route(app, async (c) => calls.details(c.app, await calls.list(c.app, signedIn(c)))),
+  );
+  router.post(
+    path,
+    route(app, (c) => one(calls.create(c.app, signedIn(c), bodyOf(c.req)))),
+  );
+  router.put(
+    `${path}/:id`,
+    route(app, (c) => one(calls.update(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)))),
+  );
+}
 
 /** System administration (spec 2): broadcasters, adtechs, adtech groups, channels; removal by type and id. */
 export function mountSystemRoutes(router: Router, app: AppContext): void {
-  router.get(
-    '/broadcasters',
-    route(app, async (c) => withBroadcasterDetails(c.app, await listBroadcasters(c.app, signedIn(c)))),
-  );
-  router.post(
-    '/broadcasters',
-    route(app, (c) =>
-      one(createBroadcaster(c.app, signedIn(c), bodyOf(c.req)), (b) => withBroadcasterDetails(c.app, b)),
-    ),
-  );
-  router.put(
-    '/broadcasters/:id',
-    route(app, (c) =>
-      one(updateBroadcaster(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
-        withBroadcasterDetails(c.app, b),
-      ),
-    ),
-  );
-  router.get(
-    '/adtechs',
-    route(app, async (c) => withAdtechDetails(c.app, await listAdtechs(c.app, signedIn(c)))),
-  );
-  router.post(
-    '/adtechs',
-    route(app, (c) => one(createAdtech(c.app, signedIn(c), bodyOf(c.req)), (b) => withAdtechDetails(c.app, b))),
-  );
-  router.put(
-    '/adtechs/:id',
-    route(app, (c) =>
-      one(updateAdtech(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
-        withAdtechDetails(c.app, b),
-      ),
-    ),
-  );
-  router.get(
-    '/adtechgroups',
-    route(app, async (c) => withAdtechGroupDetails(c.app, await listAdtechGroups(c.app, signedIn(c)))),
-  );
-  router.post(
-    '/adtechgroups',
-    route(app, (c) =>
-      one(createAdtechGroup(c.app, signedIn(c), bodyOf(c.req)), (b) => withAdtechGroupDetails(c.app, b)),
-    ),
-  );
-  router.put(
-    '/adtechgroups/:id',
-    route(app, (c) =>
-      one(updateAdtechGroup(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
-        withAdtechGroupDetails(c.app, b),
-      ),
-    ),
-  );
-  router.get(
-    '/channels',
-    route(app, async (c) => withChannelDetails(c.app, await listChannels(c.app, signedIn(c)))),
-  );
-  router.post(
-    '/channels',
-    route(app, (c) => one(createChannel(c.app, signedIn(c), bodyOf(c.req)), (b) => withChannelDetails(c.app, b))),
-  );
-  router.put(
-    '/channels/:id',
-    route(app, (c) =>
-      one(updateChannel(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)), (b) =>
-        withChannelDetails(c.app, b),
-      ),
-    ),
-  );
+  mountOrganisation(router, app, '/broadcasters', {
+    list: listBroadcasters,
+    create: createBroadcaster,
+    update: updateBroadcaster,
+    details: withBroadcasterDetails,
+  });
+  mountOrganisation(router, app, '/adtechs', {
+    list: listAdtechs,
+    create: createAdtech,
+    update: updateAdtech,
+    details: withAdtechDetails,
+  });
+  mountOrganisation(router, app, '/adtechgroups', {
+    list: listAdtechGroups,
+    create: createAdtechGroup,
+    update: updateAdtechGroup,
+    details: withAdtechGroupDetails,
+  });
+  mountOrganisation(router, app, '/channels', {
+    list: listChannels,
+    create: createChannel,
+    update: updateChannel,
+    details: withChannelDetails,
+  });
   router.delete(
     '/entities/:type/:id',
     route(app, (c) => removeEntity(c.app, signedIn(c), String(c.req.params.type), intParam(c.req.params.id, 'id'))),
