@@ -1,55 +1,16 @@
-import { SUPER_ADMIN, startTestGateway, type TestGateway } from '../support/gateway';
-import { call, gql } from '../support/http';
 import { makeUser } from '../support/actors';
+import { call, gql } from '../support/http';
+import { type OrgWorld, startOrgWorld } from '../support/org-world';
 
 /** Agencies and the reference lists on both transports (spec 3, 5, 6, 7). */
-let t: TestGateway;
+let t: OrgWorld['t'];
 let admin: string;
-const world = { broadcaster: 0, otherBroadcaster: 0, agency: 0, adtech: 0 };
-const tokens: Record<string, string> = {};
-
-async function superToken(): Promise<string> {
-  const r = await call(t.url, 'POST', '/api/login', { body: SUPER_ADMIN });
-  if (r.status === 200 && r.body.access_token) return r.body.access_token;
-  return (await makeUser(t, { entityType: 'SYSTEM', entityId: 0, admin: true })).token;
-}
-
-const db = <T = any>(sql: string, params: unknown[] = []): Promise<T[]> => t.gateway.app.ds.query(sql, params);
+let world: OrgWorld['world'];
+let tokens: OrgWorld['tokens'];
+let db: OrgWorld['db'];
 
 beforeAll(async () => {
-  t = await startTestGateway();
-  admin = await superToken();
-  const b = await call(t.url, 'POST', '/api/broadcasters', {
-    token: admin,
-    body: { broadcaster_name: 'Kiwi TV', country_code: 'NZ', country_list: ['AU'] },
-  });
-  world.broadcaster = b.body.id;
-  world.otherBroadcaster = (
-    await call(t.url, 'POST', '/api/broadcasters', {
-      token: admin,
-      body: { broadcaster_name: 'Solo TV', country_code: 'GB' },
-    })
-  ).body.id;
-  world.agency = (
-    await call(t.url, 'POST', '/api/agencies', { token: admin, body: { agency_name: 'Media House' } })
-  ).body.id;
-  world.adtech = (
-    await call(t.url, 'POST', '/api/adtechs', { token: admin, body: { adtech_name: 'Ad Stack', country_code: 'NZ' } })
-  ).body.id;
-  tokens.broadcasterAdmin = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.broadcaster, admin: true })
-  ).token;
-  tokens.broadcasterUser = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.broadcaster, admin: false })
-  ).token;
-  tokens.soloBroadcaster = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.otherBroadcaster, admin: false })
-  ).token;
-  tokens.agencyAdmin = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: true })).token;
-  tokens.agencyUser = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: false })).token;
-  tokens.adtechUser = (await makeUser(t, { entityType: 'ADTECH', entityId: world.adtech, admin: false })).token;
-  // Associating an existing agency is for an organisation's admin (association-policy.ts).
-  tokens.adtechAdmin = (await makeUser(t, { entityType: 'ADTECH', entityId: world.adtech, admin: true })).token;
+  ({ t, admin, world, tokens, db } = await startOrgWorld());
 });
 afterAll(() => t.close());
 

@@ -1,54 +1,16 @@
-import { SUPER_ADMIN, startTestGateway, type TestGateway } from '../support/gateway';
-import { call, gql } from '../support/http';
 import { makeUser } from '../support/actors';
+import { call, gql } from '../support/http';
+import { type OrgWorld, startOrgWorld } from '../support/org-world';
 
 /** Clients a.k.a. customers on both transports (spec 3, 5, 6, 7). */
-let t: TestGateway;
+let t: OrgWorld['t'];
 let admin: string;
-const world = { broadcaster: 0, otherBroadcaster: 0, agency: 0, adtech: 0 };
-const tokens: Record<string, string> = {};
-
-async function superToken(): Promise<string> {
-  const r = await call(t.url, 'POST', '/api/login', { body: SUPER_ADMIN });
-  if (r.status === 200 && r.body.access_token) return r.body.access_token;
-  return (await makeUser(t, { entityType: 'SYSTEM', entityId: 0, admin: true })).token;
-}
-
-const db = <T = any>(sql: string, params: unknown[] = []): Promise<T[]> => t.gateway.app.ds.query(sql, params);
+let world: OrgWorld['world'];
+let tokens: OrgWorld['tokens'];
+let db: OrgWorld['db'];
 
 beforeAll(async () => {
-  t = await startTestGateway();
-  admin = await superToken();
-  const b = await call(t.url, 'POST', '/api/broadcasters', {
-    token: admin,
-    body: { broadcaster_name: 'Kiwi TV', country_code: 'NZ', country_list: ['AU'] },
-  });
-  world.broadcaster = b.body.id;
-  world.otherBroadcaster = (
-    await call(t.url, 'POST', '/api/broadcasters', {
-      token: admin,
-      body: { broadcaster_name: 'Solo TV', country_code: 'GB' },
-    })
-  ).body.id;
-  world.agency = (
-    await call(t.url, 'POST', '/api/agencies', { token: admin, body: { agency_name: 'Media House' } })
-  ).body.id;
-  world.adtech = (
-    await call(t.url, 'POST', '/api/adtechs', { token: admin, body: { adtech_name: 'Ad Stack', country_code: 'NZ' } })
-  ).body.id;
-  tokens.broadcasterAdmin = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.broadcaster, admin: true })
-  ).token;
-  tokens.broadcasterUser = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.broadcaster, admin: false })
-  ).token;
-  // An admin: associating an existing client is for an organisation's admin (association-policy.ts).
-  tokens.soloBroadcaster = (
-    await makeUser(t, { entityType: 'BROADCASTER', entityId: world.otherBroadcaster, admin: true })
-  ).token;
-  tokens.agencyAdmin = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: true })).token;
-  tokens.agencyUser = (await makeUser(t, { entityType: 'AGENCY', entityId: world.agency, admin: false })).token;
-  tokens.adtechUser = (await makeUser(t, { entityType: 'ADTECH', entityId: world.adtech, admin: false })).token;
+  ({ t, admin, world, tokens, db } = await startOrgWorld());
 });
 afterAll(() => t.close());
 
@@ -230,22 +192,22 @@ describe('clients', () => {
   test('associate and delete clients', async () => {
     const [c] = await db("SELECT id FROM customer WHERE cust_name = 'Harbour Foods'");
     const unassociated = await call(t.url, 'GET', '/api/customers/?associated=false', {
-      token: tokens.soloBroadcaster,
+      token: tokens.soloBroadcasterAdmin,
     });
     expect(unassociated.body.map((x: any) => x.id)).toContain(c.id);
     const r = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, {
-      token: tokens.soloBroadcaster,
+      token: tokens.soloBroadcasterAdmin,
       body: { cust_name: 'H' },
     });
     expect(r.status).toBe(200);
     expect(
-      (await call(t.url, 'GET', '/api/customers/', { token: tokens.soloBroadcaster })).body.map((x: any) => x.id),
+      (await call(t.url, 'GET', '/api/customers/', { token: tokens.soloBroadcasterAdmin })).body.map((x: any) => x.id),
     ).toEqual([c.id]);
     const dup = await gql(
       t.url,
       `mutation($id: Int!) { associateCustomer(id: $id) { id } }`,
       { id: c.id },
-      tokens.soloBroadcaster,
+      tokens.soloBroadcasterAdmin,
     );
     expect(dup.errors?.[0].extensions?.status).toBe(409);
     const blank = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, {
@@ -264,7 +226,7 @@ describe('clients', () => {
     const denied = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, { token: clientUser.token, body: {} });
     expect(denied.status).toBe(403);
     // Delete: a related broadcaster may not, the super admin may.
-    const del = await call(t.url, 'DELETE', `/api/customers/${c.id}`, { token: tokens.soloBroadcaster });
+    const del = await call(t.url, 'DELETE', `/api/customers/${c.id}`, { token: tokens.soloBroadcasterAdmin });
     expect(del.status).toBe(403);
     const gone = await gql(t.url, `mutation($id: Int!) { deleteCustomer(id: $id) { message } }`, { id: c.id }, admin);
     expect(gone.data.deleteCustomer.message).toBe('Agency removed successfully');
@@ -315,7 +277,7 @@ describe('read and associate calls: each transport’s validation and permission
       t.url,
       `mutation($id: Int!) { associateAgency(id: $id, input: { agency_name: "" }) { id } }`,
       { id: world.agency },
-      tokens.soloBroadcaster,
+      tokens.soloBroadcasterAdmin,
     );
     expect(blank.errors?.[0].extensions?.fields).toEqual({ agency_name: 'Agency name is required' });
     const denied = await gql(
@@ -330,7 +292,7 @@ describe('read and associate calls: each transport’s validation and permission
       t.url,
       `mutation($id: Int!) { associateCustomer(id: $id, input: { cust_name: " " }) { id } }`,
       { id: c.id },
-      tokens.soloBroadcaster,
+      tokens.soloBroadcasterAdmin,
     );
     expect(blankClient.errors?.[0].extensions?.fields).toEqual({ cust_name: 'Client name is required' });
     const customerUser = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
@@ -342,7 +304,7 @@ describe('read and associate calls: each transport’s validation and permission
     );
     expect(deniedClient.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const unknown = await call(t.url, 'POST', '/api/customers/999999/associate', {
-      token: tokens.soloBroadcaster,
+      token: tokens.soloBroadcasterAdmin,
       body: {},
     });
     expect(unknown.status).toBe(404);
