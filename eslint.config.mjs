@@ -14,4 +14,31 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Transports stay at the edge: only a module's *.routes.ts / *.resolver.ts (and the transports and the
+    // composition root themselves) may import rest/ or graphql/. Services, loaders and helpers stay transport-free.
+    files: ['gateway/src/**/*.ts'],
+    ignores: [
+      'gateway/src/**/*.routes.ts',
+      'gateway/src/**/*.resolver.ts',
+      'gateway/src/rest/**',
+      'gateway/src/graphql/**',
+      'gateway/src/server.ts',
+      'gateway/src/main.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?(rest|graphql)/',
+              message:
+                'Only *.routes.ts and *.resolver.ts may import a transport (rest/, graphql/); keep this file transport-free.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

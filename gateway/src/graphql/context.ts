@@ -1,7 +1,9 @@
 import type { AppContext } from '../shared/app-context';
 import { unauthenticated } from '../shared/errors';
 import type { Actor } from '../shared/roles';
-import { createLoaders, type Loaders } from './loaders';
+import { createLoaders, type Loaders } from '../shared/loaders';
+import type { Request } from 'express';
+import { graphqlKeyActor } from '../modules/api-keys/api-key.actor';
 
 /** Per-request GraphQL context: the app, the actor (if signed in) and per-request DataLoaders. */
 export interface GqlContext {
@@ -20,3 +22,7 @@ export function requireActor(ctx: GqlContext): Actor {
   if (!ctx.actor) throw unauthenticated();
   return ctx.actor;
 }
+
+/** The request's API key actor (api-keys module), or else `userActor()` (the access token). */
+export const requestActor = (app: AppContext, req: Request, userActor: () => Promise<Actor | null>) =>
+  graphqlKeyActor(app, req) ?? userActor();

@@ -1,9 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { actorFromAuthorization } from '../modules/auth/access-token';
 import { confirmActor } from '../modules/auth/session-check';
+import { restKeyActor } from '../modules/api-keys/api-key.actor';
 import type { AppContext } from '../shared/app-context';
 import { DomainError, httpStatusOf, unauthenticated } from '../shared/errors';
 import type { Actor } from '../shared/roles';
+import { TOO_DEEP } from './json-guard';
 
 /** What a REST handler gets: the app, the request and (when signed in) the actor. */
 export interface RestCall {
@@ -24,15 +26,7 @@ export function signedIn(call: RestCall): Actor {
  */
 export function route(app: AppContext, handler: (call: RestCall) => Promise<unknown>, status = 200): RequestHandler {
   return (req, res, next) => {
-    let actor: Actor | null;
-    try {
-      actor = actorFromAuthorization(app.config.JWT_SECRET, req.headers.authorization);
-    } catch (e) {
-      next(e);
-      return;
-    }
-    // The token must still describe the stored user (removed, moved or demoted users get a 401).
-    (actor ? confirmActor(app, actor) : Promise.resolve(null))
+    requestActor(app, req)
       .then((confirmed) => handler({ app, req, actor: confirmed }))
       .then(
         (body) => {
@@ -41,6 +35,18 @@ export function route(app: AppContext, handler: (call: RestCall) => Promise<unkn
         (e: unknown) => next(e),
       );
   };
+}
+
+/**
+ * The signed-in check every call goes through: an API key (checked, rate-limited and scoped for this
+ * operation) or the bearer token's actor, confirmed against the stored user (removed, deactivated,
+ * moved or demoted users get a 401); null without either.
+ */
+export async function requestActor(app: AppContext, req: Request): Promise<Actor | null> {
+  const keyed = restKeyActor(app, req);
+  if (keyed) return keyed;
+  const actor = actorFromAuthorization(app.config.JWT_SECRET, req.headers.authorization);
+  return actor ? confirmActor(app, actor) : null;
 }
 
 /** A JSON request body as a plain record; anything else (an array, a string, nothing) counts as an empty form. */
@@ -78,6 +84,10 @@ export function errorHandler(app: AppContext) {
       res.status(413).json({ message: 'Request body is too large.' });
       return;
     }
+    if (bp?.type === 'entity.too.deep') {
+      res.status(400).json({ message: TOO_DEEP });
+      return;
+    }
     if (bp?.type === 'entity.parse.failed') {
       res.status(400).json({ message: 'Malformed JSON in request body.' });
       return;
@@ -90,3 +100,6 @@ export function errorHandler(app: AppContext) {
     res.status(500).json({ message: 'An unexpected error occurred.' });
   };
 }
+
+/** A positive integer path parameter (`:id` unless named), or a 400 naming it. */
+export const idParam = (req: Request, name = 'id'): number => intParam(req.params[name], name);

@@ -1,20 +1,28 @@
 import { z } from 'zod';
+import { API_KEY_SECURITY, apiKeySecurity } from '../modules/api-keys/api-key.scope';
 
 /**
  * The OpenAPI 3.1 document of /api, built from what each domain registers next to its routes
  * (request and response as zod schemas). Served at GET /api/openapi.json; a test checks that every
- * mounted route is documented and every documented path is mounted.
+ * mounted route is documented and every documented path is mounted, and another generates a typed
+ * client from it. Request and answer schemas are named components (`$ref`): a schema given an id with
+ * `.meta({ id: 'BookingRecord' })` keeps it wherever it is used; any other body or answer is named after
+ * its operation (`CreateBookingRequest`, `ListBookingsResponse`).
  */
 export interface ApiOperation {
   method: 'get' | 'post' | 'put' | 'delete';
-  /** Express style: `/bookings/:id`. */
+  /** Express style: `/bookings/:id`. A trailing slash (`/bookings/`) is served and documented without it. */
   path: string;
+  /** Unique and stable: the method name in generated clients (`listBookings`, `createBooking`). */
+  operationId: string;
   summary: string;
   tag: string;
   /** false for public calls (login, pixels); default true (bearer token). */
   auth?: boolean;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Media type of the body; default application/json. */
+  bodyType?: string;
   response?: z.ZodType;
   /** Other documented statuses, e.g. { 404: 'Unknown or not visible' }. */
   errors?: Record<number, string>;
@@ -30,14 +38,65 @@ export function documentApi(...ops: ApiOperation[]): void {
 
 export const documentedOperations = (): readonly ApiOperation[] => operations;
 
-const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)/g, '{$1}');
+/** `/bookings/:id` -> `/bookings/{id}`; `/bookings/` -> `/bookings` (Express answers both forms alike). */
+export const toOpenApiPath = (p: string) =>
+  (p.length > 1 ? p.replace(/\/+$/, '') : p).replace(/:([A-Za-z_]+)/g, '{$1}');
 const jsonSchema = (s: z.ZodType) =>
   z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' });
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Every 4xx/5xx answer: `{message, fields?}` (fields name the invalid inputs). */
+const apiError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+
+/**
+ * Named schemas: those given an id anywhere (`.meta({ id })`, so nested uses become `$ref`s too), then
+ * each operation's body and answer under its own name unless its schema already has one.
+ */
+function components() {
+  const registry = z.registry<{ id: string }>();
+  const nameOf = new Map<z.ZodType, string>();
+  const add = (schema: z.ZodType, id: string) => {
+    const known = nameOf.get(schema);
+    if (known) return known;
+    if (registry.has(schema)) return registry.get(schema)!.id;
+    registry.add(schema, { id });
+    nameOf.set(schema, id);
+    return id;
+  };
+  for (const [id, schema] of z.globalRegistry._idmap) add(schema as z.ZodType, id);
+  add(apiError, 'ApiError');
+  const names = new Map<ApiOperation, { body?: string; response?: string }>();
+  for (const op of operations) {
+    names.set(op, {
+      body: op.body && add(op.body, `${pascal(op.operationId)}Request`),
+      response: op.response && add(op.response, `${pascal(op.operationId)}Response`),
+    });
+  }
+  const converted = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  }).schemas;
+  const schemas: Record<string, unknown> = {};
+  for (const [id, schema] of Object.entries(converted)) {
+    const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
+    schemas[id] = rest;
+  }
+  return { schemas, names };
+}
 
 export function openApiDocument(version: string) {
+  const { schemas, names } = components();
   const paths: Record<string, Record<string, unknown>> = {};
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ref('ApiError') } },
+  });
   for (const op of operations) {
     const path = `/api${toOpenApiPath(op.path)}`;
+    const named = names.get(op)!;
     const params = [...op.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
@@ -55,32 +114,49 @@ export function openApiDocument(version: string) {
     const responses: Record<string, unknown> = {
       200: {
         description: 'OK',
-        ...(op.response ? { content: { 'application/json': { schema: jsonSchema(op.response) } } } : {}),
+        ...(named.response ? { content: { 'application/json': { schema: ref(named.response) } } } : {}),
       },
-      400: { description: 'Invalid input: `{message, fields}`' },
+      400: error('Invalid input: `{message, fields}`'),
     };
     if (op.auth !== false) {
-      responses[401] = { description: 'Missing or invalid access token' };
-      responses[403] = { description: 'Not allowed for this role' };
+      responses[401] = error('Missing or invalid access token');
+      responses[403] = error('Not allowed for this role');
     }
-    for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = { description };
+    for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = error(description);
     paths[path] ??= {};
     paths[path][op.method] = {
+      operationId: op.operationId,
       summary: op.summary,
       tags: [op.tag],
-      ...(op.auth === false ? { security: [] } : {}),
+      ...(op.auth === false ? { security: [] } : apiKeySecurity(op.method, op.path)),
       parameters: [...params, ...query],
-      ...(op.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } }
+      ...(named.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { [op.bodyType ?? 'application/json']: { schema: ref(named.body) } },
+            },
+          }
         : {}),
       responses,
     };
   }
+  const tags = [...new Set(operations.map((o) => o.tag))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
-    info: { title: 'Infinitum API', version },
+    info: {
+      title: 'Infinitum API',
+      version,
+      description:
+        'Every path answers with or without a trailing slash (`POST /api/bookings/` is `POST /api/bookings`); ' +
+        'this document lists the form without it.',
+    },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    tags,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...API_KEY_SECURITY },
+      schemas,
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../shared/app-context';
 import { errorHandler } from './http';
+import { refuseDeepJson } from './json-guard';
 import { openApiDocument } from './openapi';
 import { restRoutes } from './routes';
 
@@ -19,4 +20,5 @@ export function createRestRouter(app: AppContext): Router {
   return router;
 }
 
-export const jsonBody = (limit: string) => express.json({ limit, strict: true });
+/** JSON bodies: objects and arrays only, BODY_LIMIT in size (413), MAX_JSON_DEPTH deep (400). */
+export const jsonBody = (limit: string) => express.json({ limit, strict: true, verify: refuseDeepJson });

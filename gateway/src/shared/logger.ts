@@ -6,6 +6,6 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: { service: 'infinitum' },
-    redact: ['req.headers.authorization', 'password', 'new_password'],
+    redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'password', 'new_password'],
   });
 }

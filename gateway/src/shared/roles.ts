@@ -26,7 +26,13 @@ export interface Actor {
   entityType: EntityType;
   entityId: number;
   admin: boolean;
+  /** Set when the caller is an API key (modules/api-keys): it acts as an admin of its organisation, within its scopes. */
+  apiKey?: { id: number; scopes: readonly ApiKeyScope[] };
 }
+
+/** What an API key may do: `read` lists and dashboard calls, `write` record operations, `ingest` bulk ingest. */
+export const API_KEY_SCOPES = ['read', 'write', 'ingest'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export function roleOf(u: { entityType: EntityType; admin: boolean }): Role {
   if (u.entityType === 'SYSTEM') return 'ROLE_ADMIN';
@@ -44,21 +50,6 @@ export const isSuperAdmin = (a: Actor) => a.role === 'ROLE_ADMIN';
 export const isEntityAdmin = (a: Actor) => a.entityType !== 'SYSTEM' && a.admin;
 export const isAdmin = (a: Actor) => isSuperAdmin(a) || isEntityAdmin(a);
 
-/** Derived flags of the logged-in user (spec 3). */
-export function flagsOf(a: Actor, countryList: string[]) {
-  return {
-    isMultiCountry: countryList.length > 1,
-    isAdTechUser: a.entityType === 'ADTECH',
-    isBroadcaster: a.entityType === 'BROADCASTER',
-    isAgency: a.entityType === 'AGENCY',
-    isCustomer: a.entityType === 'CUSTOMER',
-    isSuperUser: isSuperAdmin(a),
-    isEntityAdmin: isEntityAdmin(a),
-    isAdmin: isAdmin(a),
-    isSuperAdmin: isSuperAdmin(a),
-  };
-}
-
 /** Capability table of spec 6. */
 export const can = {
   manageUsers: (a: Actor) => isAdmin(a),
@@ -71,8 +62,6 @@ export const can = {
   /** Edit or delete an organisation: super admin, or an admin of that very entity. */
   editEntity: (a: Actor, entityType: OrgEntityType, entityId: number) =>
     isSuperAdmin(a) || (a.admin && a.entityType === entityType && a.entityId === entityId),
-  /** Campaigns, bookings, creatives, tags, dashboard, export: any signed-in user (scoped by customer). */
-  manageCampaignRecords: (_a: Actor) => true,
   /** Country, Billing Entity and Created By are for ROLE_ADMIN only. */
   seeAdminFields: (a: Actor) => isSuperAdmin(a),
 };

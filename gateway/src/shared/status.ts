@@ -32,3 +32,9 @@ export function siteTagStatus(pingDate: Date | string | null, pingCount: number)
   if (pingCount >= 1 && pingCount <= SITE_TAG_ACTIVE_ABOVE) return 'Low traffic';
   return 'Not detected';
 }
+
+/** On the Campaign Overview a booking has a tag issue when its customer's site tags pinged fewer times (spec 4, 9). */
+export const OVERVIEW_TAG_ISSUE_BELOW = 100;
+
+/** The Overview's tag-issue rule: the server owns it, the client only shows the flag. */
+export const hasTagIssue = (pingCount: number): boolean => pingCount < OVERVIEW_TAG_ISSUE_BELOW;

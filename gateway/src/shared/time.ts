@@ -71,13 +71,3 @@ export function localParts(ts: number, timeZone: string): LocalParts {
     daypart: daypartOfMinute(local.getUTCHours() * 60 + local.getUTCMinutes()),
   };
 }
-
-/** True when the zone is a valid IANA zone name for Intl. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,4 +1,4 @@
-import type { Loaders } from '../../graphql/loaders';
+import type { Loaders } from '../../shared/loaders';
 import { type Actor, can } from '../../shared/roles';
 import type { BookingView } from './booking.service';
 import { campaignByIdLoader, channelByIdLoader, creativeIdsByBookingIdLoader, userByIdLoader } from './record-loaders';

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
-import { plain } from '../campaigns/record-input';
+import { plain } from '../../shared/input';
 import { bookingOptions } from './booking-options.service';
 import { bookingCampaignName, bookingChannelName, bookingCreativeIds, bookingCreatorName } from './booking.mapper';
 import { type BookingView, createBooking, deleteBooking, listBookings, updateBooking } from './booking.service';

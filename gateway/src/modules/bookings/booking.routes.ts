@@ -1,12 +1,11 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { createLoaders } from '../../graphql/loaders';
-import { route, signedIn } from '../../rest/http';
+import { createLoaders } from '../../shared/loaders';
+import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '../../shared/roles';
-import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../campaigns/record-docs';
-import { bodyOf, idParam } from '../campaigns/record-input';
+import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../../rest/record-docs';
 import { bookingOptions } from './booking-options.service';
 import { toBookingRecord } from './booking.mapper';
 import { type BookingView, createBooking, deleteBooking, listBookings, updateBooking } from './booking.service';
@@ -14,40 +13,44 @@ import { type BookingView, createBooking, deleteBooking, listBookings, updateBoo
 const tag = 'Bookings';
 const date = z.string().describe('yyyy-MM-dd');
 
-export const bookingRecord = z.object({
-  id: z.number(),
-  customer_id: z.number(),
-  booking_name: z.string(),
-  channel_id: z.number(),
-  campaign_id: z.number(),
-  booking_type: z.number().describe('1 video, 2 image, 3 audio'),
-  cpm: z.number(),
-  start_date: date,
-  end_date: date,
-  publisher_id: z.number().nullable(),
-  job_number: z.string().nullable(),
-  charged_cpm: z.number().nullable(),
-  editable: z.boolean(),
-  channel_name: z.string().nullable(),
-  campaign_name: z.string().nullable(),
-  creative_ids: z.array(z.number()),
-  status: z.enum(['Active', 'Upcoming', 'Completed']),
-  created_by_name: z.string().nullable().describe('Super admin only; null for everyone else'),
-});
+export const bookingRecord = z
+  .object({
+    id: z.number(),
+    customer_id: z.number(),
+    booking_name: z.string(),
+    channel_id: z.number(),
+    campaign_id: z.number(),
+    booking_type: z.number().describe('1 video, 2 image, 3 audio'),
+    cpm: z.number(),
+    start_date: date,
+    end_date: date,
+    publisher_id: z.number().nullable(),
+    job_number: z.string().nullable(),
+    charged_cpm: z.number().nullable(),
+    editable: z.boolean(),
+    channel_name: z.string().nullable(),
+    campaign_name: z.string().nullable(),
+    creative_ids: z.array(z.number()),
+    status: z.enum(['Active', 'Upcoming', 'Completed']),
+    created_by_name: z.string().nullable().describe('Super admin only; null for everyone else'),
+  })
+  .meta({ id: 'BookingRecord' });
 
-const bookingBody = z.object({
-  customer_id: z.number().optional().describe('Required on create; cannot change on update'),
-  booking_name: z.string().max(100).optional(),
-  channel_id: z.number().optional(),
-  campaign_id: z.number().optional(),
-  booking_type: z.number().optional(),
-  cpm: z.number().optional(),
-  start_date: date.optional(),
-  end_date: date.optional(),
-  publisher_id: z.number().nullable().optional().describe('Forced to the own adtech for adtech users'),
-  job_number: z.string().nullable().optional().describe('Adtech users only'),
-  charged_cpm: z.number().nullable().optional().describe('Adtech users only'),
-});
+const bookingBody = z
+  .object({
+    customer_id: z.number().optional().describe('Required on create; cannot change on update'),
+    booking_name: z.string().max(100).optional(),
+    channel_id: z.number().optional(),
+    campaign_id: z.number().optional(),
+    booking_type: z.number().optional(),
+    cpm: z.number().optional(),
+    start_date: date.optional(),
+    end_date: date.optional(),
+    publisher_id: z.number().nullable().optional().describe('Forced to the own adtech for adtech users'),
+    job_number: z.string().nullable().optional().describe('Adtech users only'),
+    charged_cpm: z.number().nullable().optional().describe('Adtech users only'),
+  })
+  .meta({ id: 'BookingInput' });
 
 const bookingOptionsAnswer = z.object({
   channels: z.array(
@@ -98,6 +101,7 @@ export function mountBookingRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/bookings/customer/:customerId',
+      operationId: 'listBookings',
       summary: 'Bookings of a customer, with editable and status for the caller',
       tag,
       response: z.array(bookingRecord),
@@ -106,6 +110,7 @@ export function mountBookingRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/bookings/options/customer/:customerId',
+      operationId: 'getBookingOptions',
       summary: 'Channels and publishers the caller may book for a customer',
       tag,
       response: bookingOptionsAnswer,
@@ -114,6 +119,7 @@ export function mountBookingRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/bookings/',
+      operationId: 'createBooking',
       summary: 'Create a booking',
       tag,
       body: bookingBody,
@@ -123,6 +129,7 @@ export function mountBookingRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/bookings/:id',
+      operationId: 'updateBooking',
       summary: 'Update a booking the caller may edit',
       tag,
       body: bookingBody,
@@ -132,6 +139,7 @@ export function mountBookingRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/bookings/:id',
+      operationId: 'deleteBooking',
       summary: 'Delete a booking the caller may edit, with its impression tags',
       tag,
       response: deletedRecord,

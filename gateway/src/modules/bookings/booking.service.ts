@@ -5,19 +5,15 @@ import { badRequest, forbidden } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
 import { dateStatus, type DateStatus, todayIn } from '../../shared/status';
 import { checkBooking } from '../../shared/validation/booking.rules';
-import { assertFields } from '../campaigns/record-fields';
+import { assertFields } from '../../shared/validation/assert';
 import {
   customerForNewRecord,
   customerTimeZone,
   findVisible,
   lockRecord,
-  numberOf,
-  optionalId,
-  optionalNumber,
-  optionalText,
   refuseCustomerChange,
-  textOf,
-} from '../campaigns/record-scope';
+} from '../access/record-scope';
+import { numberOf, optionalNumber, optionalText, positiveId, text } from '../../shared/input';
 import { adtechNeeds } from './booking-options.service';
 import { Booking, type BookingType } from './booking.entity';
 import {
@@ -165,7 +161,7 @@ async function applyBooking(
   if (campaign.length === 0) throw badRequest('Campaign not found', { campaign_id: 'Campaign not found' });
 
   // A broadcaster books direct; editing keeps the publisher a booking was sold through.
-  const chosen = actor.entityType === 'BROADCASTER' ? (b.id ? b.publisherId : null) : optionalId(fields.publisher_id);
+  const chosen = actor.entityType === 'BROADCASTER' ? (b.id ? b.publisherId : null) : positiveId(fields.publisher_id);
   const publisherId = publisherFor(actor, chosen);
   if (publisherId !== null && actor.entityType !== 'ADTECH' && actor.entityType !== 'BROADCASTER') {
     const adtech: unknown[] = await em.query('SELECT 1 FROM adtech WHERE id = ?', [publisherId]);
@@ -180,17 +176,17 @@ async function applyBooking(
     throw badRequest('This channel cannot be booked here', { channel_id: 'This channel cannot be booked here' });
   }
 
-  b.bookingName = textOf(fields.booking_name);
+  b.bookingName = text(fields, 'booking_name');
   b.cpm = numberOf(fields.cpm);
   b.channelId = channelId;
   b.campaignId = campaignId;
   b.bookingType = Number(fields.booking_type ?? 1) as BookingType;
-  b.startDate = textOf(fields.start_date);
-  b.endDate = textOf(fields.end_date);
+  b.startDate = text(fields, 'start_date');
+  b.endDate = text(fields, 'end_date');
   b.publisherId = publisherId;
   // Job number and charged CPM are adtech inputs; anyone else's values are ignored (spec 6).
   if (actor.entityType === 'ADTECH') {
-    b.jobNumber = optionalText(fields.job_number);
+    b.jobNumber = optionalText(fields, 'job_number');
     b.chargedCpm = optionalNumber(fields.charged_cpm);
   } else if (!b.id) {
     b.jobNumber = null;

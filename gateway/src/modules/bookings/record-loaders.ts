@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Loaders } from '../../graphql/loaders';
+import type { Loaders } from '../../shared/loaders';
 import type { AppContext } from '../../shared/app-context';
 
 /**

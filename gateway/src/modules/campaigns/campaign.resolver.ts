@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './campaign.service';
 import { CampaignInput, CampaignType } from './campaign.types';
-import { plain } from './record-input';
+import { plain } from '../../shared/input';
 
 @Resolver(() => CampaignType)
 export class CampaignResolver {

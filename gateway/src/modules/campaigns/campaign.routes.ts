@@ -1,30 +1,33 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { route, signedIn } from '../../rest/http';
+import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './campaign.service';
-import { bodyOf, idParam } from './record-input';
-import { deleted, deletedRecord, notFoundErrors, recordErrors } from './record-docs';
+import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../../rest/record-docs';
 
 const tag = 'Campaigns';
 const date = z.string().describe('yyyy-MM-dd');
 
-export const campaignRecord = z.object({
-  id: z.number(),
-  customer_id: z.number(),
-  campaign_name: z.string(),
-  start_date: date,
-  end_date: date,
-  status: z.enum(['Active', 'Upcoming', 'Completed']),
-});
+export const campaignRecord = z
+  .object({
+    id: z.number(),
+    customer_id: z.number(),
+    campaign_name: z.string(),
+    start_date: date,
+    end_date: date,
+    status: z.enum(['Active', 'Upcoming', 'Completed']),
+  })
+  .meta({ id: 'CampaignRecord' });
 
-const campaignBody = z.object({
-  customer_id: z.number().optional().describe('Required on create; cannot change on update'),
-  campaign_name: z.string().max(100).optional(),
-  start_date: date.optional(),
-  end_date: date.optional(),
-});
+const campaignBody = z
+  .object({
+    customer_id: z.number().optional().describe('Required on create; cannot change on update'),
+    campaign_name: z.string().max(100).optional(),
+    start_date: date.optional(),
+    end_date: date.optional(),
+  })
+  .meta({ id: 'CampaignInput' });
 
 /** Campaign calls of spec 7: parse, call the service, answer. */
 export function mountCampaignRoutes(router: Router, app: AppContext): void {
@@ -48,6 +51,7 @@ export function mountCampaignRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/campaigns/customer/:customerId',
+      operationId: 'listCampaigns',
       summary: 'Campaigns of a customer',
       tag,
       response: z.array(campaignRecord),
@@ -56,6 +60,7 @@ export function mountCampaignRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/campaigns/',
+      operationId: 'createCampaign',
       summary: 'Create a campaign',
       tag,
       body: campaignBody,
@@ -65,6 +70,7 @@ export function mountCampaignRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/campaigns/:id',
+      operationId: 'updateCampaign',
       summary: 'Update a campaign',
       tag,
       body: campaignBody,
@@ -74,6 +80,7 @@ export function mountCampaignRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/campaigns/:id',
+      operationId: 'deleteCampaign',
       summary: 'Delete a campaign without bookings',
       tag,
       response: deletedRecord,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../shared/app-context';
 import { conflict } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
 import { dateStatus, type DateStatus, todayIn } from '../../shared/status';
-import { assertFields } from './record-fields';
+import { assertFields } from '../../shared/validation/assert';
 import { checkCampaign } from '../../shared/validation/campaign.rules';
 import { Campaign } from './campaign.entity';
 import {
@@ -12,8 +12,8 @@ import {
   findVisible,
   lockRecord,
   refuseCustomerChange,
-  textOf,
-} from './record-scope';
+} from '../access/record-scope';
+import { text } from '../../shared/input';
 
 /** A campaign as both transports answer it (spec 3). */
 export interface CampaignRecord {
@@ -51,9 +51,9 @@ function campaignFields(input: Record<string, unknown>, current?: Campaign) {
 }
 
 function apply(c: Campaign, fields: ReturnType<typeof campaignFields>): void {
-  c.campaignName = textOf(fields.campaign_name);
-  c.startDate = textOf(fields.start_date);
-  c.endDate = textOf(fields.end_date);
+  c.campaignName = text(fields, 'campaign_name');
+  c.startDate = text(fields, 'start_date');
+  c.endDate = text(fields, 'end_date');
 }
 
 async function answer(app: AppContext, c: Campaign): Promise<CampaignRecord> {

@@ -1,31 +1,34 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { route, signedIn } from '../../rest/http';
+import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
-import { deleted, deletedRecord, notFoundErrors } from '../campaigns/record-docs';
-import { bodyOf, idParam } from '../campaigns/record-input';
+import { deleted, deletedRecord, notFoundErrors } from '../../rest/record-docs';
 import { createCreative, deleteCreative, listCreatives, updateCreative } from './creative.service';
 
 const tag = 'Creatives';
 
-export const creativeRecord = z.object({
-  id: z.number(),
-  customer_id: z.number(),
-  description: z.string(),
-  creative_type: z.number().describe('1 video, 2 image, 3 audio'),
-  creative_format: z.string(),
-  creative_type_label: z.enum(['Video', 'Image', 'Audio']),
-  url: z.string().nullable(),
-});
+export const creativeRecord = z
+  .object({
+    id: z.number(),
+    customer_id: z.number(),
+    description: z.string(),
+    creative_type: z.number().describe('1 video, 2 image, 3 audio'),
+    creative_format: z.string(),
+    creative_type_label: z.enum(['Video', 'Image', 'Audio']),
+    url: z.string().nullable(),
+  })
+  .meta({ id: 'CreativeRecord' });
 
-const creativeBody = z.object({
-  customer_id: z.number().optional().describe('Required on create; cannot change on update'),
-  description: z.string().max(200).optional(),
-  creative_type: z.number().optional(),
-  creative_format: z.string().max(50).optional(),
-  url: z.string().nullable().optional(),
-});
+const creativeBody = z
+  .object({
+    customer_id: z.number().optional().describe('Required on create; cannot change on update'),
+    description: z.string().max(200).optional(),
+    creative_type: z.number().optional(),
+    creative_format: z.string().max(50).optional(),
+    url: z.string().nullable().optional(),
+  })
+  .meta({ id: 'CreativeInput' });
 
 /** Creative calls of spec 7. */
 export function mountCreativeRoutes(router: Router, app: AppContext): void {
@@ -49,6 +52,7 @@ export function mountCreativeRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/creatives/customer/:customerId',
+      operationId: 'listCreatives',
       summary: 'Creatives of a customer',
       tag,
       response: z.array(creativeRecord),
@@ -57,6 +61,7 @@ export function mountCreativeRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/creatives/',
+      operationId: 'createCreative',
       summary: 'Create a creative',
       tag,
       body: creativeBody,
@@ -66,6 +71,7 @@ export function mountCreativeRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/creatives/:id',
+      operationId: 'updateCreative',
       summary: 'Update a creative',
       tag,
       body: creativeBody,
@@ -75,6 +81,7 @@ export function mountCreativeRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/creatives/:id',
+      operationId: 'deleteCreative',
       summary: 'Delete a creative without impression tags',
       tag,
       response: deletedRecord,

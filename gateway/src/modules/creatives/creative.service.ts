@@ -3,15 +3,9 @@ import type { AppContext } from '../../shared/app-context';
 import { conflict } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
 import { checkCreative, CREATIVE_TYPE_LABELS } from '../../shared/validation/creative.rules';
-import { assertFields } from '../campaigns/record-fields';
-import {
-  customerForNewRecord,
-  findVisible,
-  lockRecord,
-  optionalText,
-  refuseCustomerChange,
-  textOf,
-} from '../campaigns/record-scope';
+import { assertFields } from '../../shared/validation/assert';
+import { customerForNewRecord, findVisible, lockRecord, refuseCustomerChange } from '../access/record-scope';
+import { optionalText, text } from '../../shared/input';
 import { Creative } from './creative.entity';
 
 /** A creative as both transports answer it (spec 3). */
@@ -53,10 +47,10 @@ function creativeFields(input: Record<string, unknown>, current?: Creative) {
 
 function apply(c: Creative, fields: ReturnType<typeof creativeFields>): void {
   assertFields(checkCreative(fields));
-  c.description = textOf(fields.description);
+  c.description = text(fields, 'description');
   c.creativeType = Number(fields.creative_type ?? 1) || 1;
-  c.creativeFormat = textOf(fields.creative_format);
-  c.url = optionalText(fields.url);
+  c.creativeFormat = text(fields, 'creative_format');
+  c.url = optionalText(fields, 'url');
 }
 
 export async function createCreative(

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { withPrimary } from '../../shared/validation/client.rules';
 import { operationalCountriesOf } from '../organisations/operational-countries';
@@ -11,15 +10,6 @@ export interface CustomerRecord extends CustomerBase {
   country_list: string[];
   operational_countries: CountryRecord[];
   is_multi_country: boolean;
-}
-
-/** Operational countries with names, primary first. */
-export async function operationalCountryRecords(
-  em: EntityManager,
-  countryList: readonly string[],
-): Promise<CountryRecord[]> {
-  const names = await countryNamesByCodes(em, countryList);
-  return countryList.map((c) => ({ country_code: c, country_name: names.get(c) ?? c }));
 }
 
 /** Adds the derived fields to a list of clients with three queries whatever its length (no N+1). */

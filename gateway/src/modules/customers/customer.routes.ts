@@ -7,35 +7,40 @@ import { associatedParam } from '../organisations/agency.routes';
 import { messageSchema } from '../organisations/organisation.schemas';
 import { removeEntity } from '../organisations/removal.service';
 import { withCustomerDetail, withCustomerDetails } from './customer.details';
+import { associationRequestSchema } from '../relationships/association-request.types';
 import { associateCustomer, createCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
 
-const customerSchema = z.object({
-  id: z.number().int(),
-  cust_name: z.string(),
-  display_name: z.string().nullable(),
-  domain: z.string().nullable(),
-  admin_email: z.string().nullable(),
-  taxonomy_id: z.number().int(),
-  taxonomy_desc: z.string().nullable(),
-  country_code: z.string(),
-  country_list: z.array(z.string()),
-  operational_countries: z.array(z.object({ country_code: z.string(), country_name: z.string() })),
-  billing_entity: z.number().int().nullable().describe('0 No Charge, 1 Customer, 2 Booking Entity; ROLE_ADMIN only'),
-  is_multi_country: z.boolean(),
-  status: z.number().int(),
-  time_zone: z.string(),
-  created_by: z.number().int().nullable(),
-});
-const customerInput = z.object({
-  cust_name: z.string(),
-  display_name: z.string().nullish(),
-  domain: z.string().nullish(),
-  admin_email: z.string().nullish(),
-  taxonomy_id: z.number().int().nullish(),
-  country_code: z.string().nullish(),
-  country_list: z.array(z.string()).nullish(),
-  billing_entity: z.number().int().nullish().describe('ROLE_ADMIN only; ignored for others'),
-});
+const customerSchema = z
+  .object({
+    id: z.number().int(),
+    cust_name: z.string(),
+    display_name: z.string().nullable(),
+    domain: z.string().nullable(),
+    admin_email: z.string().nullable(),
+    taxonomy_id: z.number().int(),
+    taxonomy_desc: z.string().nullable(),
+    country_code: z.string(),
+    country_list: z.array(z.string()),
+    operational_countries: z.array(z.object({ country_code: z.string(), country_name: z.string() })),
+    billing_entity: z.number().int().nullable().describe('0 No Charge, 1 Customer, 2 Booking Entity; ROLE_ADMIN only'),
+    is_multi_country: z.boolean(),
+    status: z.number().int(),
+    time_zone: z.string(),
+    created_by: z.number().int().nullable(),
+  })
+  .meta({ id: 'Customer' });
+const customerInput = z
+  .object({
+    cust_name: z.string(),
+    display_name: z.string().nullish(),
+    domain: z.string().nullish(),
+    admin_email: z.string().nullish(),
+    taxonomy_id: z.number().int().nullish(),
+    country_code: z.string().nullish(),
+    country_list: z.array(z.string()).nullish(),
+    billing_entity: z.number().int().nullish().describe('ROLE_ADMIN only; ignored for others'),
+  })
+  .meta({ id: 'CustomerInput' });
 
 /** Clients a.k.a. customers (spec 7). */
 export function mountCustomerRoutes(router: Router, app: AppContext): void {
@@ -44,7 +49,10 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
     route(app, async (c) =>
       withCustomerDetails(
         c.app,
-        await listCustomers(c.app, signedIn(c), { associated: associatedParam(c.req.query.associated) }),
+        await listCustomers(c.app, signedIn(c), {
+          associated: associatedParam(c.req.query.associated),
+          q: c.req.query.q,
+        }),
       ),
     ),
   );
@@ -73,12 +81,7 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
   );
   router.post(
     '/customers/:id/associate',
-    route(app, async (c) =>
-      withCustomerDetail(
-        c.app,
-        await associateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req)),
-      ),
-    ),
+    route(app, (c) => associateCustomer(c.app, signedIn(c), intParam(c.req.params.id, 'id'), bodyOf(c.req))),
   );
   const tag = 'Clients';
   const notFound = { 404: 'Unknown client, or not visible to the caller' };
@@ -86,15 +89,30 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/customers',
-      summary: 'Clients visible to the caller (associated=true, default) or the others (associated=false)',
+      operationId: 'listCustomers',
+      summary:
+        'Clients visible to the caller (associated=true, default), or the association search (associated=false: names containing q, at most 10, admins only)',
       tag,
-      query: z.object({ associated: z.enum(['true', 'false']).optional() }),
+      query: z.object({
+        associated: z.enum(['true', 'false']).optional(),
+        q: z.string().optional().describe('associated=false: at least 2 characters of the name'),
+      }),
       response: z.array(customerSchema),
+      errors: { 400: 'associated=false with q shorter than 2 characters' },
     },
-    { method: 'get', path: '/customers/:id', summary: 'One client', tag, response: customerSchema, errors: notFound },
+    {
+      method: 'get',
+      path: '/customers/:id',
+      operationId: 'getCustomer',
+      summary: 'One client',
+      tag,
+      response: customerSchema,
+      errors: notFound,
+    },
     {
       method: 'post',
       path: '/customers',
+      operationId: 'createCustomer',
       summary: "Create a client (related to the caller's own organisation; time zone from its country)",
       tag,
       body: customerInput,
@@ -103,6 +121,7 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/customers/:id',
+      operationId: 'updateCustomer',
       summary: 'Update a client (super admin or its own admin)',
       tag,
       body: customerInput,
@@ -112,6 +131,7 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/customers/:id',
+      operationId: 'deleteCustomer',
       summary: 'Remove a client without campaigns (super admin or its own admin)',
       tag,
       response: messageSchema,
@@ -120,11 +140,16 @@ export function mountCustomerRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/customers/:id/associate',
-      summary: "Relate an existing client to the caller's organisation",
+      operationId: 'associateCustomer',
+      summary:
+        "Ask to relate an existing client to the caller's organisation (admins): a pending request its admin accepts",
       tag,
-      body: customerInput.partial(),
-      response: customerSchema,
-      errors: { 404: 'Unknown client', 409: 'Already associated' },
+      body: customerInput.partial().describe('cust_name: the client’s own name, as the search offered it'),
+      response: associationRequestSchema,
+      errors: {
+        404: 'Unknown client, or another name (the same answer)',
+        409: 'Already associated, or a request is pending',
+      },
     },
   );
 }

@@ -7,10 +7,11 @@ import { clientRules, withPrimary } from '../../shared/validation/client.rules';
 import { stripDomain } from '../../shared/validation/rules';
 import { canSeeCustomer, visibleCustomerIds } from '../access/customer-scope';
 import { countriesOf } from '../auth/countries';
-import { type Input, insertedId, optionalText } from '../organisations/input';
+import { type Input, insertedId, optionalNumber, optionalText } from '../../shared/input';
 import { checkedCountries, saveOperationalCountries } from '../organisations/operational-countries';
 import { assertTaxonomy, countryTimeZone } from '../reference/reference.service';
-import { assertClientWithoutData, assertMayAssociate, CLIENT_WITHOUT_DATA } from '../relationships/association-policy';
+import { assertMayAssociate, containsPattern, SEARCH_LIMIT, searchTerm } from '../relationships/association-policy';
+import { type AssociationRequestRecord, requestAssociation } from '../relationships/association-request.service';
 import { insertRelationship } from '../relationships/related';
 
 /**
@@ -54,8 +55,9 @@ function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { 
   return {
     id: Number(r.id),
     cust_name: r.cust_name,
-    display_name: r.display_name,
-    domain: r.domain,
+    // The association search answers another organisation's name and nothing private (issue 14).
+    display_name: opts.associated ? r.display_name : null,
+    domain: opts.associated ? r.domain : null,
     admin_email: opts.associated ? r.admin_email : null,
     taxonomy_id: Number(r.taxonomy_id),
     country_code: r.country_code,
@@ -77,22 +79,25 @@ async function visibleRow(em: EntityManager, actor: Actor, id: number): Promise<
   return row;
 }
 
-/** GET /customers/?associated=: visible clients (default), or the others for the association search. */
+/**
+ * GET /customers/?associated=: visible clients (default); associated=false&q= = the association search
+ * (spec 5): names containing q (2 characters at least), at most 10, among clients not related yet.
+ */
 export async function listCustomers(
   app: AppContext,
   actor: Actor,
-  query: { associated?: boolean },
+  query: { associated?: boolean; q?: unknown },
 ): Promise<CustomerBase[]> {
   const em = app.ds.manager;
   const ids = await visibleCustomerIds(em, actor);
   if (query.associated === false) {
     if (!can.manageClients(actor)) throw forbidden();
-    // Only what the actor may associate (association-policy.ts): nothing for non-admins, no client with data.
+    // Only an admin may ask to associate (association-policy.ts): nothing for non-admins.
     if (ids === 'all' || !isEntityAdmin(actor)) return [];
     const rows: CustomerRow[] = await em.query(
-      `SELECT ${COLUMNS} FROM customer c WHERE ${CLIENT_WITHOUT_DATA} ${ids.length ? 'AND c.id NOT IN (?)' : ''}
-       ORDER BY cust_name, id`,
-      ids.length ? [ids] : [],
+      `SELECT ${COLUMNS} FROM customer c WHERE cust_name LIKE ? ESCAPE '!' ${ids.length ? 'AND c.id NOT IN (?)' : ''}
+       ORDER BY cust_name, id LIMIT ${SEARCH_LIMIT}`,
+      [containsPattern(searchTerm(query.q)), ...(ids.length ? [ids] : [])],
     );
     return rows.map((r) => toBase(actor, r, { associated: false }));
   }
@@ -109,15 +114,15 @@ export async function getCustomer(app: AppContext, actor: Actor, id: number): Pr
 }
 
 function cleaned(input: Input) {
-  const domain = optionalText(input.domain);
-  const email = optionalText(input.admin_email);
-  const taxonomy = optionalText(input.taxonomy_id);
+  const domain = optionalText(input, 'domain');
+  const email = optionalText(input, 'admin_email');
+  const taxonomy = optionalNumber(input.taxonomy_id);
   return {
-    cust_name: optionalText(input.cust_name) ?? '',
-    display_name: optionalText(input.display_name),
+    cust_name: optionalText(input, 'cust_name') ?? '',
+    display_name: optionalText(input, 'display_name'),
     domain: domain ? stripDomain(domain) : null,
     admin_email: email ? email.toLowerCase() : null,
-    taxonomy_id: taxonomy === null ? 0 : Number(taxonomy),
+    taxonomy_id: taxonomy ?? 0,
   };
 }
 
@@ -133,11 +138,11 @@ async function chosenCountries(
   editingOwn: boolean,
 ): Promise<{ country_code: string; country_list: string[] }> {
   if (isSuperAdmin(actor) || editingOwn) {
-    return checkedCountries(em, optionalText(input.country_code) ?? '', input.country_list);
+    return checkedCountries(em, optionalText(input, 'country_code') ?? '', input.country_list);
   }
   const own = await countriesOf(em, actor.entityType, actor.entityId);
   if (own.country_list.length <= 1) return { country_code: own.country_code, country_list: [own.country_code] };
-  const chosen = await checkedCountries(em, optionalText(input.country_code) ?? '', input.country_list);
+  const chosen = await checkedCountries(em, optionalText(input, 'country_code') ?? '', input.country_list);
   const outside = chosen.country_list.filter((c) => !own.country_list.includes(c));
   if (outside.length > 0) {
     const message = `You do not operate in: ${outside.join(', ')}`;
@@ -153,8 +158,8 @@ async function choosesCountry(em: EntityManager, actor: Actor, editingOwn: boole
 
 function billingOf(actor: Actor, input: Input, current: number): number {
   if (!can.seeAdminFields(actor)) return current;
-  const v = optionalText(input.billing_entity);
-  return v === null ? current : Number(v);
+  const v = optionalNumber(input.billing_entity);
+  return v === null ? current : v;
 }
 
 /** POST /customers/: new clients get the time zone of their country; a non-super-admin gets a relationship. */
@@ -242,27 +247,20 @@ export async function updateCustomer(app: AppContext, actor: Actor, id: number, 
   return getCustomer(app, actor, id);
 }
 
-/** POST /customers/:id/associate: relates an existing client to the actor's own entity. */
+/**
+ * POST /customers/:id/associate: asks to relate an existing client to the actor's own entity. The answer
+ * is a pending request; the client's admin (or the super admin) accepts it (issue 14).
+ */
 export async function associateCustomer(
   app: AppContext,
   actor: Actor,
   id: number,
   input: Input,
-): Promise<CustomerBase> {
+): Promise<AssociationRequestRecord> {
   if (!can.manageClients(actor)) throw forbidden();
   if (isSuperAdmin(actor)) throw badRequest('The super admin relates organisations under Manage Relationships.');
   assertMayAssociate(actor);
-  const em = app.ds.manager;
-  const row = await rowOf(em, id);
-  if (!row) throw notFound('Customer');
-  await assertClientWithoutData(em, id);
-  const name = input.cust_name === undefined ? row.cust_name : optionalText(input.cust_name);
+  const name = optionalText(input, 'cust_name');
   assertValid(clientRules({ associating: true }), { cust_name: name });
-  await insertRelationship(
-    em,
-    { type: actor.entityType as 'AGENCY', id: actor.entityId },
-    { type: 'CUSTOMER', id },
-    actor.userId,
-  );
-  return getCustomer(app, actor, id);
+  return requestAssociation(app, actor, { type: 'CUSTOMER', id }, name, 'Customer');
 }

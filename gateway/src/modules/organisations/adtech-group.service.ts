@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
 import { adtechGroupRules } from '../../shared/validation/adtech.rules';
 import { assertValid } from '../../shared/validation/assert';
-import { idList, type Input, insertedId, optionalText } from './input';
+import { idList, type Input, insertedId, optionalText } from '../../shared/input';
 import { assertSystemAdmin } from './system-access';
 
 export interface AdtechGroupBase {
@@ -62,7 +62,7 @@ async function checkedMembers(em: EntityManager, input: Input): Promise<number[]
 
 async function saveGroup(app: AppContext, actor: Actor, id: number | null, input: Input): Promise<number> {
   assertSystemAdmin(actor);
-  const name = optionalText(input.group_name) ?? '';
+  const name = optionalText(input, 'group_name') ?? '';
   assertValid(adtechGroupRules, { group_name: name });
   if (id !== null) await getAdtechGroup(app, actor, id);
   return app.ds.transaction(async (em) => {

@@ -3,7 +3,7 @@ import { notFound } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
 import { adtechRules } from '../../shared/validation/adtech.rules';
 import { assertValid } from '../../shared/validation/assert';
-import { flag, type Input, insertedId, optionalText } from './input';
+import { flag, type Input, insertedId, optionalText } from '../../shared/input';
 import { checkedCountries, countryListsOf, saveOperationalCountries } from './operational-countries';
 import { assertSystemAdmin } from './system-access';
 
@@ -51,7 +51,7 @@ export async function getAdtech(app: AppContext, _actor: Actor, id: number): Pro
 
 async function saveAdtech(app: AppContext, actor: Actor, id: number | null, input: Input): Promise<number> {
   assertSystemAdmin(actor);
-  const name = optionalText(input.adtech_name) ?? '';
+  const name = optionalText(input, 'adtech_name') ?? '';
   assertValid(adtechRules, { adtech_name: name, country_code: input.country_code });
   const current = id === null ? null : await getAdtech(app, actor, id);
   const jobNumber =
@@ -61,7 +61,7 @@ async function saveAdtech(app: AppContext, actor: Actor, id: number | null, inpu
       ? (current?.requires_charged_cpm ?? false)
       : flag(input.requires_charged_cpm);
   return app.ds.transaction(async (em) => {
-    const countries = await checkedCountries(em, optionalText(input.country_code) ?? '', input.country_list);
+    const countries = await checkedCountries(em, optionalText(input, 'country_code') ?? '', input.country_list);
     let savedId = id;
     if (savedId === null) {
       savedId = insertedId(

@@ -1,11 +1,10 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
+import { plain } from '../../shared/input';
 import { associateAgency, createAgency, getAgency, listAgencies, updateAgency } from './agency.service';
 import { Agency, AgencyInput, Message } from './organisation.types';
 import { removeEntity } from './removal.service';
-
-/** Input objects as plain records: absent fields stay absent (the service tells them apart). */
-export const plain = (input: object | null | undefined): Record<string, unknown> => ({ ...(input ?? {}) });
+import { AssociationRequest } from '../relationships/association-request.types';
 
 @Resolver(() => Agency)
 export class AgencyResolver {
@@ -13,8 +12,10 @@ export class AgencyResolver {
   agencies(
     @Arg('associated', () => Boolean, { nullable: true }) associated: boolean | null,
     @Ctx() ctx: GqlContext,
+    @Arg('q', () => String, { nullable: true, description: 'associated: false: at least 2 characters of the name' })
+    q?: string | null,
   ): Promise<Agency[]> {
-    return listAgencies(ctx.app, requireActor(ctx), { associated: associated ?? true });
+    return listAgencies(ctx.app, requireActor(ctx), { associated: associated ?? true, q });
   }
 
   @Query(() => Agency)
@@ -41,12 +42,12 @@ export class AgencyResolver {
     return removeEntity(ctx.app, requireActor(ctx), 'agency', id);
   }
 
-  @Mutation(() => Agency)
+  @Mutation(() => AssociationRequest, { description: 'POST /api/agencies/:id/associate: a pending request' })
   associateAgency(
     @Arg('id', () => Int) id: number,
     @Arg('input', () => AgencyInput, { nullable: true }) input: AgencyInput | null,
     @Ctx() ctx: GqlContext,
-  ): Promise<Agency> {
+  ): Promise<AssociationRequest> {
     return associateAgency(ctx.app, requireActor(ctx), id, plain(input));
   }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../shared/app-context';
 import { associateAgency, createAgency, getAgency, listAgencies, updateAgency } from './agency.service';
 import { agencyInput, agencySchema, messageSchema } from './organisation.schemas';
 import { removeEntity } from './removal.service';
+import { associationRequestSchema } from '../relationships/association-request.types';
 
 const tag = 'Agencies';
 
@@ -15,7 +16,9 @@ export const associatedParam = (v: unknown): boolean => v !== 'false' && v !== '
 export function mountAgencyRoutes(router: Router, app: AppContext): void {
   router.get(
     '/agencies',
-    route(app, (c) => listAgencies(c.app, signedIn(c), { associated: associatedParam(c.req.query.associated) })),
+    route(app, (c) =>
+      listAgencies(c.app, signedIn(c), { associated: associatedParam(c.req.query.associated), q: c.req.query.q }),
+    ),
   );
   router.get(
     '/agencies/:id',
@@ -42,15 +45,30 @@ export function mountAgencyRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/agencies',
-      summary: 'Agencies related to the caller (associated=true, default) or the others (associated=false)',
+      operationId: 'listAgencies',
+      summary:
+        'Agencies related to the caller (associated=true, default), or the association search (associated=false: names containing q, at most 10, admins only)',
       tag,
-      query: z.object({ associated: z.enum(['true', 'false']).optional() }),
+      query: z.object({
+        associated: z.enum(['true', 'false']).optional(),
+        q: z.string().optional().describe('associated=false: at least 2 characters of the name'),
+      }),
       response: z.array(agencySchema),
+      errors: { 400: 'associated=false with q shorter than 2 characters' },
     },
-    { method: 'get', path: '/agencies/:id', summary: 'One agency', tag, response: agencySchema, errors: notFound },
+    {
+      method: 'get',
+      path: '/agencies/:id',
+      operationId: 'getAgency',
+      summary: 'One agency',
+      tag,
+      response: agencySchema,
+      errors: notFound,
+    },
     {
       method: 'post',
       path: '/agencies',
+      operationId: 'createAgency',
       summary: "Create an agency (related to the caller's own organisation)",
       tag,
       body: agencyInput,
@@ -59,6 +77,7 @@ export function mountAgencyRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/agencies/:id',
+      operationId: 'updateAgency',
       summary: 'Update an agency (super admin or its own admin)',
       tag,
       body: agencyInput,
@@ -68,6 +87,7 @@ export function mountAgencyRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/agencies/:id',
+      operationId: 'deleteAgency',
       summary: 'Remove an agency (super admin or its own admin)',
       tag,
       response: messageSchema,
@@ -76,11 +96,16 @@ export function mountAgencyRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/agencies/:id/associate',
-      summary: "Relate an existing agency to the caller's organisation",
+      operationId: 'associateAgency',
+      summary:
+        "Ask to relate an existing agency to the caller's organisation (admins): a pending request its admin accepts",
       tag,
-      body: agencyInput.partial(),
-      response: agencySchema,
-      errors: { 404: 'Unknown agency', 409: 'Already associated' },
+      body: agencyInput.partial().describe('agency_name: the agency’s own name, as the search offered it'),
+      response: associationRequestSchema,
+      errors: {
+        404: 'Unknown agency, or another name (the same answer)',
+        409: 'Already associated, or a request is pending',
+      },
     },
   );
 }

@@ -7,9 +7,10 @@ import { assertValid } from '../../shared/validation/assert';
 import { stripDomain } from '../../shared/validation/rules';
 import { countriesOf } from '../auth/countries';
 import { assertCountriesExist } from '../reference/reference.service';
-import { assertMayAssociate } from '../relationships/association-policy';
+import { assertMayAssociate, containsPattern, SEARCH_LIMIT, searchTerm } from '../relationships/association-policy';
+import { type AssociationRequestRecord, requestAssociation } from '../relationships/association-request.service';
 import { insertRelationship, isVisible, visibleIds } from '../relationships/related';
-import { type Input, insertedId, optionalText } from './input';
+import { type Input, insertedId, optionalText } from '../../shared/input';
 
 /** Agency as the API answers it (spec 3). Country and created_by are for ROLE_ADMIN only (spec 6). */
 export interface AgencyRecord {
@@ -37,8 +38,8 @@ function toRecord(actor: Actor, r: AgencyRow, opts: { associated: boolean } = { 
   return {
     id: Number(r.id),
     agency_name: r.agency_name,
-    domain: r.domain,
-    // Another organisation's contact stays private in the association search.
+    // The association search answers another organisation's name and nothing else (issue 14).
+    domain: opts.associated ? r.domain : null,
     admin_email: opts.associated ? r.admin_email : null,
     country_code: admin ? r.country_code : null,
     created_by: admin && r.created_by !== null ? Number(r.created_by) : null,
@@ -59,22 +60,24 @@ async function visibleRow(em: EntityManager, actor: Actor, id: number): Promise<
 
 /**
  * GET /agencies/?associated=: associated (default) = agencies related to the actor's entity (all for
- * the super admin, its own for an agency user); unassociated = the rest, for the association search.
+ * the super admin, its own for an agency user); associated=false&q= = the association search (spec 5):
+ * names containing q (2 characters at least), at most 10, among agencies not related yet.
  */
 export async function listAgencies(
   app: AppContext,
   actor: Actor,
-  query: { associated?: boolean },
+  query: { associated?: boolean; q?: unknown },
 ): Promise<AgencyRecord[]> {
   const em = app.ds.manager;
   const ids = await visibleIds(em, actor, 'AGENCY');
   if (query.associated === false) {
     if (!can.manageAgencies(actor)) throw forbidden();
-    // Only an admin may associate (association-policy.ts), so only an admin is offered the search.
+    // Only an admin may ask to associate (association-policy.ts), so only an admin is offered the search.
     if (ids === 'all' || !isEntityAdmin(actor)) return [];
     const rows: AgencyRow[] = await em.query(
-      `SELECT ${COLUMNS} FROM agency ${ids.length ? 'WHERE id NOT IN (?)' : ''} ORDER BY agency_name, id`,
-      ids.length ? [ids] : [],
+      `SELECT ${COLUMNS} FROM agency WHERE agency_name LIKE ? ESCAPE '!' ${ids.length ? 'AND id NOT IN (?)' : ''}
+       ORDER BY agency_name, id LIMIT ${SEARCH_LIMIT}`,
+      [containsPattern(searchTerm(query.q)), ...(ids.length ? [ids] : [])],
     );
     return rows.map((r) => toRecord(actor, r, { associated: false }));
   }
@@ -91,10 +94,10 @@ export async function getAgency(app: AppContext, actor: Actor, id: number): Prom
 }
 
 function cleaned(input: Input) {
-  const domain = optionalText(input.domain);
-  const email = optionalText(input.admin_email);
+  const domain = optionalText(input, 'domain');
+  const email = optionalText(input, 'admin_email');
   return {
-    agency_name: optionalText(input.agency_name) ?? '',
+    agency_name: optionalText(input, 'agency_name') ?? '',
     domain: domain ? stripDomain(domain) : null,
     admin_email: email ? email.toLowerCase() : null,
   };
@@ -103,7 +106,7 @@ function cleaned(input: Input) {
 /** Country of a new agency: ROLE_ADMIN chooses it; anyone else's agency gets their own country. */
 async function countryFor(em: EntityManager, actor: Actor, input: Input): Promise<string | null> {
   if (can.seeAdminFields(actor)) {
-    const code = optionalText(input.country_code)?.toUpperCase() ?? null;
+    const code = optionalText(input, 'country_code')?.toUpperCase() ?? null;
     if (code) await assertCountriesExist(em, [code], 'country_code');
     return code;
   }
@@ -157,22 +160,20 @@ export async function updateAgency(app: AppContext, actor: Actor, id: number, in
   return getAgency(app, actor, id);
 }
 
-/** POST /agencies/:id/associate: relates an existing agency to the actor's own entity. */
-export async function associateAgency(app: AppContext, actor: Actor, id: number, input: Input): Promise<AgencyRecord> {
+/**
+ * POST /agencies/:id/associate: asks to relate an existing agency to the actor's own entity. The answer
+ * is a pending request; the agency's admin (or the super admin) accepts it (issue 14).
+ */
+export async function associateAgency(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  input: Input,
+): Promise<AssociationRequestRecord> {
   if (!can.manageAgencies(actor)) throw forbidden();
   if (isSuperAdmin(actor)) throw badRequest('The super admin relates organisations under Manage Relationships.');
-  // A client associating an agency hands it the client's data: an admin's decision.
   assertMayAssociate(actor);
-  const em = app.ds.manager;
-  const row = await rowOf(em, id);
-  if (!row) throw notFound('Agency');
-  const name = input.agency_name === undefined ? row.agency_name : optionalText(input.agency_name);
+  const name = optionalText(input, 'agency_name');
   assertValid(agencyRules({ associating: true }), { agency_name: name });
-  await insertRelationship(
-    em,
-    { type: actor.entityType as 'CUSTOMER', id: actor.entityId },
-    { type: 'AGENCY', id },
-    actor.userId,
-  );
-  return getAgency(app, actor, id);
+  return requestAssociation(app, actor, { type: 'AGENCY', id }, name, 'Agency');
 }

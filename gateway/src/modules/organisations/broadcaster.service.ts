@@ -3,7 +3,7 @@ import { notFound } from '../../shared/errors';
 import { type Actor, isSuperAdmin } from '../../shared/roles';
 import { assertValid } from '../../shared/validation/assert';
 import { broadcasterRules } from '../../shared/validation/broadcaster.rules';
-import { type Input, insertedId, optionalText } from './input';
+import { type Input, insertedId, optionalText } from '../../shared/input';
 import { checkedCountries, countryListsOf, saveOperationalCountries } from './operational-countries';
 import { assertSystemAdmin } from './system-access';
 
@@ -43,11 +43,11 @@ export async function getBroadcaster(app: AppContext, actor: Actor, id: number):
 
 async function saveBroadcaster(app: AppContext, actor: Actor, id: number | null, input: Input) {
   assertSystemAdmin(actor);
-  const name = optionalText(input.broadcaster_name) ?? '';
+  const name = optionalText(input, 'broadcaster_name') ?? '';
   assertValid(broadcasterRules, { broadcaster_name: name, country_code: input.country_code });
   if (id !== null) await getBroadcaster(app, actor, id);
   return app.ds.transaction(async (em) => {
-    const countries = await checkedCountries(em, optionalText(input.country_code) ?? '', input.country_list);
+    const countries = await checkedCountries(em, optionalText(input, 'country_code') ?? '', input.country_list);
     let savedId = id;
     if (savedId === null) {
       savedId = insertedId(

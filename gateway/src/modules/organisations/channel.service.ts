@@ -5,7 +5,7 @@ import { type Actor, isSuperAdmin } from '../../shared/roles';
 import { assertValid } from '../../shared/validation/assert';
 import { channelRules } from '../../shared/validation/channel.rules';
 import type { ChannelOwnerType } from './channel.entity';
-import { type Input, insertedId, optionalText, positiveId } from './input';
+import { type Input, insertedId, optionalText, positiveId } from '../../shared/input';
 import { assertSystemAdmin } from './system-access';
 
 export interface ChannelBase {
@@ -92,8 +92,8 @@ export async function ownerNamesOf(
 async function saveChannel(app: AppContext, actor: Actor, id: number | null, input: Input): Promise<number> {
   assertSystemAdmin(actor);
   const data = {
-    channel_name: optionalText(input.channel_name) ?? '',
-    owner_type: (optionalText(input.owner_type) ?? '').toLowerCase(),
+    channel_name: optionalText(input, 'channel_name') ?? '',
+    owner_type: (optionalText(input, 'owner_type') ?? '').toLowerCase(),
     owner_id: input.owner_id,
   };
   assertValid(channelRules, data);

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { GqlContext } from '../../graphql/context';
+import type { Loaders } from '../../shared/loaders';
 import { countryNamesByCodes, taxonomyDescByIds } from '../reference/reference.service';
 import { membersOfGroups } from './adtech-group.service';
 import type { ChannelOwnerType } from './channel.entity';
@@ -7,9 +7,9 @@ import { ownerNamesOf } from './channel.service';
 import type { OrganisationKind } from './operational-country.entity';
 import { operationalCountriesOf } from './operational-countries';
 
-/** Per-request DataLoaders of the organisation types' list fields (no N+1 in GraphQL lists). */
-export const taxonomyDescByIdLoader = (ctx: GqlContext) =>
-  ctx.loaders.get(
+/** Per-request DataLoaders of the organisation types' list fields (no N+1 in lists, whichever transport asks). */
+export const taxonomyDescByIdLoader = (l: Loaders) =>
+  l.get(
     'taxonomyDescByIdLoader',
     (app) =>
       new DataLoader<number, string | null>(async (ids) => {
@@ -18,8 +18,8 @@ export const taxonomyDescByIdLoader = (ctx: GqlContext) =>
       }),
   );
 
-export const countryNameByCodeLoader = (ctx: GqlContext) =>
-  ctx.loaders.get(
+export const countryNameByCodeLoader = (l: Loaders) =>
+  l.get(
     'countryNameByCodeLoader',
     (app) =>
       new DataLoader<string, string>(async (codes) => {
@@ -29,8 +29,8 @@ export const countryNameByCodeLoader = (ctx: GqlContext) =>
   );
 
 /** Stored operational countries by owner, one query per owner kind. */
-export const operationalCountriesByOwnerLoader = (ctx: GqlContext) =>
-  ctx.loaders.get(
+export const operationalCountriesByOwnerLoader = (l: Loaders) =>
+  l.get(
     'operationalCountriesByOwnerLoader',
     (app) =>
       new DataLoader<{ kind: OrganisationKind; id: number }, string[], string>(
@@ -50,8 +50,8 @@ export const operationalCountriesByOwnerLoader = (ctx: GqlContext) =>
       ),
   );
 
-export const ownerNameByOwnerLoader = (ctx: GqlContext) =>
-  ctx.loaders.get(
+export const ownerNameByOwnerLoader = (l: Loaders) =>
+  l.get(
     'ownerNameByOwnerLoader',
     (app) =>
       new DataLoader<{ owner_type: ChannelOwnerType; owner_id: number }, string | null, string>(
@@ -63,8 +63,8 @@ export const ownerNameByOwnerLoader = (ctx: GqlContext) =>
       ),
   );
 
-export const adtechIdsByGroupLoader = (ctx: GqlContext) =>
-  ctx.loaders.get(
+export const adtechIdsByGroupLoader = (l: Loaders) =>
+  l.get(
     'adtechIdsByGroupLoader',
     (app) =>
       new DataLoader<number, number[]>(async (ids) => {

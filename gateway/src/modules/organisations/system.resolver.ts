@@ -3,7 +3,7 @@ import { type GqlContext, requireActor } from '../../graphql/context';
 import { withPrimary } from '../../shared/validation/client.rules';
 import { createAdtech, listAdtechs, updateAdtech } from './adtech.service';
 import { createAdtechGroup, listAdtechGroups, updateAdtechGroup } from './adtech-group.service';
-import { plain } from './agency.resolver';
+import { plain } from '../../shared/input';
 import { createBroadcaster, listBroadcasters, updateBroadcaster } from './broadcaster.service';
 import type { ChannelOwnerType } from './channel.entity';
 import { createChannel, listChannels, updateChannel } from './channel.service';
@@ -44,7 +44,7 @@ export class BroadcasterResolver {
   async country_list(@Root() b: Broadcaster, @Ctx() ctx: GqlContext): Promise<string[]> {
     return withPrimary(
       b.country_code,
-      await operationalCountriesByOwnerLoader(ctx).load({ kind: 'broadcaster', id: b.id }),
+      await operationalCountriesByOwnerLoader(ctx.loaders).load({ kind: 'broadcaster', id: b.id }),
     );
   }
 }
@@ -72,7 +72,10 @@ export class AdtechResolver {
 
   @FieldResolver(() => [String], { description: 'Operational countries, primary first' })
   async country_list(@Root() a: Adtech, @Ctx() ctx: GqlContext): Promise<string[]> {
-    return withPrimary(a.country_code, await operationalCountriesByOwnerLoader(ctx).load({ kind: 'adtech', id: a.id }));
+    return withPrimary(
+      a.country_code,
+      await operationalCountriesByOwnerLoader(ctx.loaders).load({ kind: 'adtech', id: a.id }),
+    );
   }
 }
 
@@ -99,12 +102,12 @@ export class AdtechGroupResolver {
 
   @FieldResolver(() => [Int])
   adtech_ids(@Root() g: AdtechGroup, @Ctx() ctx: GqlContext): Promise<number[]> {
-    return adtechIdsByGroupLoader(ctx).load(g.id);
+    return adtechIdsByGroupLoader(ctx.loaders).load(g.id);
   }
 
   @FieldResolver(() => Int, { description: "Shown as 'N entities'" })
   async adtech_count(@Root() g: AdtechGroup, @Ctx() ctx: GqlContext): Promise<number> {
-    return (await adtechIdsByGroupLoader(ctx).load(g.id)).length;
+    return (await adtechIdsByGroupLoader(ctx.loaders).load(g.id)).length;
   }
 }
 
@@ -131,6 +134,12 @@ export class ChannelResolver {
 
   @FieldResolver(() => String, { nullable: true })
   owner_name(@Root() c: Channel, @Ctx() ctx: GqlContext): Promise<string | null> {
-    return ownerNameByOwnerLoader(ctx).load({ owner_type: c.owner_type as ChannelOwnerType, owner_id: c.owner_id });
+    return ownerNameByOwnerLoader(ctx.loaders).load({
+      owner_type: c.owner_type as ChannelOwnerType,
+      owner_id: c.owner_id,
+    });
   }
 }
+
+/** The system organisations' resolvers (registered with one line in graphql/resolvers.ts). */
+export const systemResolvers = [BroadcasterResolver, AdtechResolver, AdtechGroupResolver, ChannelResolver] as const;

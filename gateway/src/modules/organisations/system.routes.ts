@@ -85,6 +85,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/broadcasters',
+      operationId: 'listBroadcasters',
       summary: "Broadcasters (all for the super admin; a broadcaster user's own)",
       tag,
       response: z.array(broadcasterSchema),
@@ -92,6 +93,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/broadcasters',
+      operationId: 'createBroadcaster',
       summary: 'Create a broadcaster',
       tag,
       body: broadcasterInput,
@@ -101,16 +103,25 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/broadcasters/:id',
+      operationId: 'updateBroadcaster',
       summary: 'Update a broadcaster',
       tag,
       body: broadcasterInput,
       response: broadcasterSchema,
       errors: writes,
     },
-    { method: 'get', path: '/adtechs', summary: 'AdTech companies (publishers)', tag, response: z.array(adtechSchema) },
+    {
+      method: 'get',
+      path: '/adtechs',
+      operationId: 'listAdtechs',
+      summary: 'AdTech companies (publishers)',
+      tag,
+      response: z.array(adtechSchema),
+    },
     {
       method: 'post',
       path: '/adtechs',
+      operationId: 'createAdtech',
       summary: 'Create an AdTech',
       tag,
       body: adtechInput,
@@ -120,6 +131,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/adtechs/:id',
+      operationId: 'updateAdtech',
       summary: 'Update an AdTech',
       tag,
       body: adtechInput,
@@ -129,6 +141,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/adtechgroups',
+      operationId: 'listAdtechGroups',
       summary: 'AdTech groups with adtech_count',
       tag,
       response: z.array(adtechGroupSchema),
@@ -136,6 +149,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/adtechgroups',
+      operationId: 'createAdtechGroup',
       summary: 'Create an AdTech group with member adtech ids',
       tag,
       body: adtechGroupInput,
@@ -145,6 +159,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/adtechgroups/:id',
+      operationId: 'updateAdtechGroup',
       summary: 'Update an AdTech group (adtech_ids replaces the members)',
       tag,
       body: adtechGroupInput,
@@ -154,6 +169,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/channels',
+      operationId: 'listChannels',
       summary: 'Channels the caller may book',
       tag,
       response: z.array(channelSchema),
@@ -161,6 +177,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/channels',
+      operationId: 'createChannel',
       summary: 'Create a channel',
       tag,
       body: channelInput,
@@ -170,6 +187,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/channels/:id',
+      operationId: 'updateChannel',
       summary: 'Update a channel',
       tag,
       body: channelInput,
@@ -179,6 +197,7 @@ export function mountSystemRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/entities/:type/:id',
+      operationId: 'deleteEntity',
       summary: `Remove an entity by type (${REMOVABLE_TYPES.join(', ')}) and id`,
       tag,
       response: messageSchema,

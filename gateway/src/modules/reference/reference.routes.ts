@@ -22,6 +22,7 @@ export function mountReferenceRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/countries',
+      operationId: 'listCountries',
       summary: 'Every country (label "name (code)")',
       tag: 'Reference',
       response: z.array(countrySchema),
@@ -29,6 +30,7 @@ export function mountReferenceRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/taxonomies',
+      operationId: 'listTaxonomies',
       summary: 'Client categories',
       tag: 'Reference',
       response: z.array(taxonomySchema),

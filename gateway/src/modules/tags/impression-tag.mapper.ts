@@ -1,4 +1,4 @@
-import type { Loaders } from '../../graphql/loaders';
+import type { Loaders } from '../../shared/loaders';
 import {
   bookingByIdLoader,
   campaignByIdLoader,

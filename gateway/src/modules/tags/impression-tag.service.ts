@@ -6,10 +6,10 @@ import { randomKey } from '../../shared/ids';
 import type { Actor } from '../../shared/roles';
 import { checkImpressionTags } from '../../shared/validation/impression-tag.rules';
 import { editableBooking } from '../bookings/booking.service';
-import { assertFields } from '../campaigns/record-fields';
-import { findVisible } from '../campaigns/record-scope';
+import { assertFields } from '../../shared/validation/assert';
+import { findVisible } from '../access/record-scope';
 import { ImpressionTag } from './impression-tag.entity';
-import { impressionTagText } from './tag-text';
+import { impressionControlTagText, impressionTagText } from './tag-text';
 
 /** An impression tag as the service answers it; campaign, booking, creative and channel names come from loaders. */
 export interface ImpressionTagView {
@@ -19,6 +19,8 @@ export interface ImpressionTagView {
   creative_id: number;
   tag_key: string;
   tag: string;
+  /** The holdout variant of `tag` (DESIGN 4b): the ad server fires it when it shows a placeholder. */
+  control_tag: string;
 }
 
 const toView = (publicUrl: string, t: ImpressionTag): ImpressionTagView => ({
@@ -28,6 +30,7 @@ const toView = (publicUrl: string, t: ImpressionTag): ImpressionTagView => ({
   creative_id: t.creativeId,
   tag_key: t.tagKey,
   tag: impressionTagText(publicUrl, t.tagKey),
+  control_tag: impressionControlTagText(publicUrl, t.tagKey),
 });
 
 export async function listImpressionTags(

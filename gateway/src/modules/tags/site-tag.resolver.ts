@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
-import { plain } from '../campaigns/record-input';
+import { plain } from '../../shared/input';
 import { createSiteTag, deleteSiteTag, listSiteTags, updateSiteTag } from './site-tag.service';
 import { SiteTagInput, SiteTagType } from './tag.types';
 

@@ -4,15 +4,9 @@ import { randomKey } from '../../shared/ids';
 import type { Actor } from '../../shared/roles';
 import { siteTagStatus, type SiteTagStatus } from '../../shared/status';
 import { checkSiteTag } from '../../shared/validation/site-tag.rules';
-import { assertFields } from '../campaigns/record-fields';
-import {
-  boolOf,
-  customerForNewRecord,
-  findVisible,
-  lockRecord,
-  refuseCustomerChange,
-  textOf,
-} from '../campaigns/record-scope';
+import { assertFields } from '../../shared/validation/assert';
+import { customerForNewRecord, findVisible, lockRecord, refuseCustomerChange } from '../access/record-scope';
+import { flag, text } from '../../shared/input';
 import { SiteTag } from './site-tag.entity';
 import { siteTagText } from './tag-text';
 
@@ -72,8 +66,8 @@ export async function createSiteTag(
   const s = new SiteTag();
   s.customerId = customerId;
   s.createdBy = actor.userId;
-  s.tagDescription = textOf(input.tag_description);
-  s.mainSiteTag = boolOf(input.main_site_tag);
+  s.tagDescription = text(input, 'tag_description');
+  s.mainSiteTag = flag(input.main_site_tag);
   s.tagKey = randomKey();
   s.pingCount = 0;
   s.pingDate = null;
@@ -91,8 +85,8 @@ export async function updateSiteTag(
   refuseCustomerChange(input, s.customerId);
   const fields = { tag_description: input.tag_description !== undefined ? input.tag_description : s.tagDescription };
   assertFields(checkSiteTag(fields));
-  s.tagDescription = textOf(fields.tag_description);
-  if (input.main_site_tag !== undefined && input.main_site_tag !== null) s.mainSiteTag = boolOf(input.main_site_tag);
+  s.tagDescription = text(fields, 'tag_description');
+  if (input.main_site_tag !== undefined && input.main_site_tag !== null) s.mainSiteTag = flag(input.main_site_tag);
   return save(app, s);
 }
 

@@ -1,11 +1,10 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { createLoaders } from '../../graphql/loaders';
-import { route, signedIn } from '../../rest/http';
+import { createLoaders } from '../../shared/loaders';
+import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
-import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../campaigns/record-docs';
-import { bodyOf, idParam } from '../campaigns/record-input';
+import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../../rest/record-docs';
 import { toImpressionTagRecord } from './impression-tag.mapper';
 import {
   deleteImpressionTag,
@@ -22,6 +21,9 @@ export const impressionTagRecord = z.object({
   creative_id: z.number(),
   tag_key: z.string(),
   tag: z.string().describe('VAST impression URL'),
+  control_tag: z
+    .string()
+    .describe('The same URL with ctl=1: fire it instead of tag when the household is in the holdout (control) group'),
   campaign_name: z.string().nullable(),
   booking_name: z.string().nullable(),
   creative_name: z.string().nullable(),
@@ -29,23 +31,27 @@ export const impressionTagRecord = z.object({
   booking_type: z.number().nullable(),
 });
 
-export const siteTagRecord = z.object({
-  id: z.number(),
-  customer_id: z.number(),
-  tag_description: z.string(),
-  tag_key: z.string(),
-  tag: z.string().describe('Script snippet'),
-  main_site_tag: z.boolean(),
-  ping_count: z.number(),
-  ping_date: z.string().nullable(),
-  status: z.enum(['Active', 'Low traffic', 'Not detected']),
-});
+export const siteTagRecord = z
+  .object({
+    id: z.number(),
+    customer_id: z.number(),
+    tag_description: z.string(),
+    tag_key: z.string(),
+    tag: z.string().describe('Script snippet'),
+    main_site_tag: z.boolean(),
+    ping_count: z.number(),
+    ping_date: z.string().nullable(),
+    status: z.enum(['Active', 'Low traffic', 'Not detected']),
+  })
+  .meta({ id: 'SiteTagRecord' });
 
-const siteTagBody = z.object({
-  customer_id: z.number().optional().describe('Required on create; cannot change on update'),
-  tag_description: z.string().max(200).optional(),
-  main_site_tag: z.boolean().optional(),
-});
+const siteTagBody = z
+  .object({
+    customer_id: z.number().optional().describe('Required on create; cannot change on update'),
+    tag_description: z.string().max(200).optional(),
+    main_site_tag: z.boolean().optional(),
+  })
+  .meta({ id: 'SiteTagInput' });
 
 const combinationsBody = z.object({
   creative_ids: z.array(z.number()),
@@ -93,6 +99,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/impressiontags/customer/:customerId',
+      operationId: 'listImpressionTags',
       summary: 'Impression tags of a customer',
       tag: 'Impression tags',
       response: z.array(impressionTagRecord),
@@ -101,6 +108,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/impressiontags/save_combinations/:bookingId',
+      operationId: 'saveImpressionTagCombinations',
       summary: 'Make the booking’s impression tags exactly the chosen creatives',
       tag: 'Impression tags',
       body: combinationsBody,
@@ -110,6 +118,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/impressiontags/:id',
+      operationId: 'deleteImpressionTag',
       summary: 'Remove one impression tag',
       tag: 'Impression tags',
       response: deletedRecord,
@@ -118,6 +127,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/sitetags/customer/:customerId',
+      operationId: 'listSiteTags',
       summary: 'Site tags of a customer',
       tag: 'Site tags',
       response: z.array(siteTagRecord),
@@ -126,6 +136,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'post',
       path: '/sitetags/',
+      operationId: 'createSiteTag',
       summary: 'Create a site tag (a new random key)',
       tag: 'Site tags',
       body: siteTagBody,
@@ -135,6 +146,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/sitetags/:id',
+      operationId: 'updateSiteTag',
       summary: 'Update a site tag’s description or main flag',
       tag: 'Site tags',
       body: siteTagBody,
@@ -144,6 +156,7 @@ export function mountTagRoutes(router: Router, app: AppContext): void {
     {
       method: 'delete',
       path: '/sitetags/:id',
+      operationId: 'deleteSiteTag',
       summary: 'Delete a site tag',
       tag: 'Site tags',
       response: deletedRecord,

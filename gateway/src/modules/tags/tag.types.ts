@@ -10,6 +10,10 @@ export class ImpressionTagType {
   @Field(() => Int) creative_id: number;
   @Field(() => String) tag_key: string;
   @Field(() => String, { description: 'VAST impression URL to paste into the ad server' }) tag: string;
+  @Field(() => String, {
+    description: 'The holdout variant (ctl=1): fired instead of tag when the household is in the control group',
+  })
+  control_tag: string;
 }
 
 @ObjectType('SiteTag', { description: 'A tag on the advertiser’s site (spec 3); status derived from its pings.' })

@@ -8,8 +8,9 @@ import {
   directUserRules,
   ORGANISATION_FIELD,
 } from '../../shared/validation/direct-user.rules';
+import { assertPasswordAllowed } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { type Input, insertedId, optionalText, positiveId } from '../organisations/input';
+import { type Input, insertedId, optionalText, positiveId } from '../../shared/input';
 import { assertSystemAdmin } from '../organisations/system-access';
 import { ENTITY_OF_TYPE, organisationExists } from '../relationships/related';
 import { assertEmailFree, getUser, savingEmail, type UserRecord } from './user.service';
@@ -20,16 +21,16 @@ import { assertEmailFree, getUser, savingEmail, type UserRecord } from './user.s
  */
 export async function createDirectUser(app: AppContext, actor: Actor, input: Input): Promise<UserRecord> {
   assertSystemAdmin(actor);
-  const rawType = optionalText(input.entity_type)?.toLowerCase() ?? 'broadcaster';
+  const rawType = optionalText(input, 'entity_type')?.toLowerCase() ?? 'broadcaster';
   const entityType: DirectUserEntityType = DIRECT_USER_ENTITY_TYPES.includes(rawType as DirectUserEntityType)
     ? (rawType as DirectUserEntityType)
     : 'broadcaster';
   const field = ORGANISATION_FIELD[entityType];
   const data = {
-    name: optionalText(input.name) ?? '',
-    email: (optionalText(input.email) ?? '').toLowerCase(),
-    // Passwords are taken as typed: spaces may be part of them.
-    password: typeof input.password === 'string' ? input.password : '',
+    name: optionalText(input, 'name') ?? '',
+    email: (optionalText(input, 'email') ?? '').toLowerCase(),
+    // Passwords are taken as typed: spaces may be part of them; a non-string is refused by the rules.
+    password: input.password,
     role_id: input.role_id ?? 2,
     entity_type: rawType,
     [field]: input[field],
@@ -42,7 +43,7 @@ export async function createDirectUser(app: AppContext, actor: Actor, input: Inp
     throw badRequest('Please select an organisation', { [field]: 'Please select an organisation' });
   }
   await assertEmailFree(em, data.email);
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashPassword(assertPasswordAllowed(data.password, 'password', 'Password'));
   const id = insertedId(
     await savingEmail(() =>
       em.query(

@@ -36,4 +36,8 @@ export class User extends Audited {
 
   @Column({ name: 'last_login_at', type: 'datetime', precision: 3, nullable: true })
   lastLoginAt: Date | null;
+
+  /** When the password was last set by a reset or change: access tokens issued before it stop working. */
+  @Column({ name: 'password_changed_at', type: 'datetime', precision: 3, nullable: true })
+  passwordChangedAt: Date | null;
 }

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
-import { plain } from '../organisations/agency.resolver';
+import { plain } from '../../shared/input';
 import { Message } from '../organisations/organisation.types';
 import { createDirectUser } from './direct-user.service';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './user.service';

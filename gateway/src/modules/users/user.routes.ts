@@ -7,23 +7,27 @@ import { messageSchema } from '../organisations/organisation.schemas';
 import { createDirectUser } from './direct-user.service';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './user.service';
 
-const userSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  admin: z.boolean(),
-  role: z.string(),
-  entity_type: z.number().int().describe('1 client, 2 agency, 3 broadcaster, 4 adtech (0 system)'),
-  entity_id: z.number().int(),
-  active: z.boolean().describe('false until the invitation is accepted'),
-});
-const userInput = z.object({
-  name: z.string(),
-  email: z.string(),
-  admin: z.boolean().optional(),
-  entity_type: z.union([z.number().int(), z.string()]).optional().describe('super admin only'),
-  entity_id: z.number().int().optional().describe('super admin only'),
-});
+const userSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    admin: z.boolean(),
+    role: z.string(),
+    entity_type: z.number().int().describe('1 client, 2 agency, 3 broadcaster, 4 adtech (0 system)'),
+    entity_id: z.number().int(),
+    active: z.boolean().describe('false until the invitation is accepted'),
+  })
+  .meta({ id: 'User' });
+const userInput = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    admin: z.boolean().optional(),
+    entity_type: z.union([z.number().int(), z.string()]).optional().describe('super admin only'),
+    entity_id: z.number().int().optional().describe('super admin only'),
+  })
+  .meta({ id: 'UserInput' });
 const directUserInput = z.object({
   name: z.string(),
   email: z.string(),
@@ -71,14 +75,24 @@ export function mountUserRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/users',
+      operationId: 'listUsers',
       summary: "Users of the caller's organisation (every user for the super admin); admins only",
       tag,
       response: z.array(userSchema),
     },
-    { method: 'get', path: '/users/:id', summary: 'One user', tag, response: userSchema, errors: notFound },
+    {
+      method: 'get',
+      path: '/users/:id',
+      operationId: 'getUser',
+      summary: 'One user',
+      tag,
+      response: userSchema,
+      errors: notFound,
+    },
     {
       method: 'post',
       path: '/users',
+      operationId: 'inviteUser',
       summary: 'Invite a user (inactive until the emailed invitation is accepted)',
       tag,
       body: userInput,
@@ -88,16 +102,26 @@ export function mountUserRoutes(router: Router, app: AppContext): void {
     {
       method: 'put',
       path: '/users/:id',
+      operationId: 'updateUser',
       summary: 'Update a user',
       tag,
       body: userInput,
       response: userSchema,
       errors: { ...notFound, 409: 'Email already in use' },
     },
-    { method: 'delete', path: '/users/:id', summary: 'Remove a user', tag, response: messageSchema, errors: notFound },
+    {
+      method: 'delete',
+      path: '/users/:id',
+      operationId: 'deleteUser',
+      summary: 'Remove a user',
+      tag,
+      response: messageSchema,
+      errors: notFound,
+    },
     {
       method: 'post',
       path: '/admin/users/direct',
+      operationId: 'createUserDirect',
       summary: 'Super admin: create an active user with a preset password',
       tag,
       body: directUserInput,

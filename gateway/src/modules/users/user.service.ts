@@ -13,9 +13,9 @@ import {
 } from '../../shared/roles';
 import { assertValid } from '../../shared/validation/assert';
 import { userRules } from '../../shared/validation/user.rules';
-import { flag, type Input, insertedId, optionalText, positiveId } from '../organisations/input';
+import { flag, type Input, insertedId, optionalCode, optionalText, positiveId } from '../../shared/input';
+import { issueInvitation } from '../auth/auth.service';
 import { organisationExists } from '../relationships/related';
-import { inviteUser } from './invitation-seam';
 
 /** A user as the API answers it (spec 3): entity_type as a number (1 client, 2 agency, 3 broadcaster, 4 adtech; 0 system). */
 export interface UserRecord {
@@ -114,7 +114,7 @@ const ORGANISATION_REQUIRED = 'Please select an organisation';
 
 /** The organisation of a user the super admin saves: entity_type as a number (1-4) or name, plus entity_id. */
 async function chosenEntity(em: EntityManager, input: Input): Promise<{ type: OrgEntityType; id: number }> {
-  const raw = optionalText(input.entity_type)?.toUpperCase() ?? '';
+  const raw = optionalCode(input, 'entity_type')?.toUpperCase() ?? '';
   const type: OrgEntityType | undefined =
     ENTITY_TYPE_BY_NUMBER[Number(raw)] ?? (raw === 'CLIENT' ? 'CUSTOMER' : (raw as OrgEntityType));
   const id = positiveId(input.entity_id);
@@ -125,7 +125,7 @@ async function chosenEntity(em: EntityManager, input: Input): Promise<{ type: Or
 }
 
 function cleaned(input: Input) {
-  return { name: optionalText(input.name) ?? '', email: (optionalText(input.email) ?? '').toLowerCase() };
+  return { name: optionalText(input, 'name') ?? '', email: (optionalText(input, 'email') ?? '').toLowerCase() };
 }
 
 /**
@@ -149,7 +149,7 @@ export async function createUser(app: AppContext, actor: Actor, input: Input): P
       ),
     ),
   );
-  await inviteUser(app, id);
+  await issueInvitation(app, id);
   return getUser(app, actor, id);
 }
 

@@ -1,3 +1,4 @@
+import { passwordShape } from './password.rules';
 import { email, isBlank, maxLength, required, type RuleSet } from './rules';
 
 export const DIRECT_USER_ENTITY_TYPES = ['broadcaster', 'agency', 'client', 'adtech'] as const;
@@ -15,7 +16,9 @@ export const ORGANISATION_FIELD: Record<DirectUserEntityType, string> = {
 export const directUserRules = (opts: { entityType: DirectUserEntityType; creating?: boolean }): RuleSet => ({
   name: [required('Name', 'Name is required'), maxLength('Name', 150)],
   email: [required('Email', 'Email is required'), email(), maxLength('Email', 255)],
-  ...(opts.creating !== false ? { password: [required('Password', 'Password is required')] } : {}),
+  ...(opts.creating !== false
+    ? { password: [required('Password', 'Password is required'), passwordShape('Password')] }
+    : {}),
   role_id: [
     (v) => (isBlank(v) || v === 1 || v === 2 || v === '1' || v === '2' ? null : 'Role must be 1 (admin) or 2 (user)'),
   ],

@@ -5,7 +5,16 @@
  */
 export type Rule = (value: unknown) => string | null;
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === null || v === undefined) return '';
+  try {
+    return String(v);
+  } catch {
+    // A JSON object whose "toString"/"valueOf" are not functions cannot be converted: never a 500.
+    return Object.prototype.toString.call(v);
+  }
+}
 export const isBlank = (v: unknown): boolean => text(v).trim() === '';
 
 export const required =

@@ -1,5 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { assertCustomerVisible, canSeeCustomer } from '../access/customer-scope';
+import { assertCustomerVisible, canSeeCustomer } from './customer-scope';
 import { assertValid } from '../../shared/validation/assert';
 import { badRequest, notFound } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
@@ -65,14 +65,3 @@ export async function customerTimeZone(em: EntityManager, customerId: number): P
   const rows: { time_zone: string }[] = await em.query('SELECT time_zone FROM customer WHERE id = ?', [customerId]);
   return rows[0]?.time_zone ?? 'UTC';
 }
-
-/** Input coercion after validation: trimmed text, numbers, optional values. */
-export const textOf = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
-export const optionalText = (v: unknown): string | null => (textOf(v) === '' ? null : textOf(v));
-export const numberOf = (v: unknown): number => Number(v);
-export const optionalNumber = (v: unknown): number | null =>
-  v === null || v === undefined || v === '' ? null : Number(v);
-/** An optional chosen id: empty, null or 0 mean none. */
-export const optionalId = (v: unknown): number | null =>
-  v === null || v === undefined || v === '' || Number(v) === 0 ? null : Number(v);
-export const boolOf = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';

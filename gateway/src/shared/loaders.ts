@@ -1,4 +1,4 @@
-import type { AppContext } from '../shared/app-context';
+import type { AppContext } from './app-context';
 
 /**
  * Per-request DataLoaders, named `xByYLoader`. Each domain adds its factories here;

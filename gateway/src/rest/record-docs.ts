@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Answer of every DELETE of a campaign record. */
-export const deletedRecord = z.object({ id: z.number(), message: z.string() });
+export const deletedRecord = z.object({ id: z.number(), message: z.string() }).meta({ id: 'DeletedRecord' });
 
 export const deleted =
   (what: string) =>
