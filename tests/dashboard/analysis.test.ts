@@ -1,5 +1,5 @@
 import { type AnalysisWriter } from '../../gateway/src/modules/analytics/analysis/analysis-writer';
-import { useAnalysisWriter } from '../../gateway/src/modules/analytics/analysis/analysis';
+import { useAnalysisWriter } from '../../gateway/src/modules/analytics/calls/analysis';
 import { TemplateAnalysisWriter } from '../../gateway/src/modules/analytics/analysis/template-writer';
 import { referenceAnswers } from '../reference/metrics';
 import { makeUser } from '../support/actors';

@@ -12,7 +12,7 @@ let admin: string;
 let creatorId: number;
 
 const OVERVIEW_FIELDS = `booking_id customer_id customer_name campaign_name booking_name channel_name start_date end_date
-  impressions cpm spend ping_count entity_name entity_type created_by_name created_at`;
+  impressions cpm spend ping_count tag_issue entity_name entity_type created_by_name created_at`;
 
 async function rollup(c: WorldCustomer, bookingIdx: number, date: string, impressions: number, creativeIdx = 0) {
   const b = c.bookings[bookingIdx];
@@ -73,6 +73,8 @@ test('overview lists bookings overlapping the range with impressions, spend and 
     cpm: 12.5,
     spend: (1500 * 12.5) / 1000,
     ping_count: 30,
+    // Fewer than 100 pings: the server flags the tag issue (spec 4, 9).
+    tag_issue: true,
     entity_type: 'AGENCY',
     entity_name: 'Media Agency',
     created_by_name: 'Ann Agent',
@@ -80,6 +82,27 @@ test('overview lists bookings overlapping the range with impressions, spend and 
   expect(new Date(first.created_at).toISOString()).toBe(first.created_at);
   const second: any = byId.get(acme.bookings[1].id);
   expect(second).toMatchObject({ impressions: 300, spend: 6, entity_type: 'OTHER', created_by_name: null });
+});
+
+test('the server flags a tag issue below 100 site tag pings, none from 100 on (spec 4, 9)', async () => {
+  const row = async () =>
+    (
+      await call(t.url, 'GET', '/api/dashboard/summary?start_date=2026-03-01&end_date=2026-04-15', { token: admin })
+    ).body.find((r: any) => r.booking_id === other.bookings[0].id);
+  const pings = (n: number) =>
+    t.gateway.app.ds.query('UPDATE site_tag SET ping_count = ? WHERE customer_id = ? AND main_site_tag = 1', [
+      n - other.siteTags.slice(1).reduce((a, s) => a + s.pingCount, 0),
+      other.id,
+    ]);
+  const before = other.siteTags[0].pingCount;
+  await pings(99);
+  expect(await row()).toMatchObject({ ping_count: 99, tag_issue: true });
+  await pings(100);
+  expect(await row()).toMatchObject({ ping_count: 100, tag_issue: false });
+  await t.gateway.app.ds.query('UPDATE site_tag SET ping_count = ? WHERE customer_id = ? AND main_site_tag = 1', [
+    before,
+    other.id,
+  ]);
 });
 
 test('GraphQL dashboardSummary answers the same rows as REST', async () => {

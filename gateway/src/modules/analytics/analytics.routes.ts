@@ -4,7 +4,7 @@ import { route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { DashboardFilterInput } from './filter';
 import type { AppContext } from '../../shared/app-context';
-import { DASHBOARD_CALL_NAMES } from './calls';
+import { DASHBOARD_CALL_NAMES } from './calls/registry';
 import { runDashboardCall } from './dashboard.service';
 import { dashboardFilterOptions } from './filter-options.service';
 import { dashboardCustomers, overviewSummary } from './overview.service';
@@ -12,19 +12,36 @@ import { dashboardCustomers, overviewSummary } from './overview.service';
 const tag = 'Dashboard';
 
 const idList = z.array(z.number().int().nonnegative()).optional();
-const filterPayload = z.object({
-  client_id: z.number().int().positive(),
-  startdate: z.string().describe('yyyy-MM-dd'),
-  enddate: z.string().describe('yyyy-MM-dd'),
-  region: z.array(z.union([z.literal(0), z.string()])).optional(),
-  campaign: idList,
-  booking: idList,
-  creative: idList,
-  channel: idList,
-  weekday: idList,
-  time_slots: idList,
-  sites: idList,
-});
+const filterOption = z.object({ id: z.union([z.number(), z.string()]), display_name: z.string() });
+const filterOptionsAnswer = z
+  .object({
+    regions: z.array(filterOption),
+    creatives: z.array(filterOption),
+    campaigns: z.array(filterOption),
+    bookings: z.array(filterOption.extend({ campaign_id: z.number().optional() })),
+    channels: z.array(filterOption),
+    sites: z.array(filterOption),
+  })
+  .meta({ id: 'DashboardFilterOptions' });
+/** `impression_summary` -> `dashboardImpressionSummary`. */
+const dashboardOperationId = (name: string) =>
+  `dashboard${name.replace(/(^|_)([a-z])/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
+
+const filterPayload = z
+  .object({
+    client_id: z.number().int().positive(),
+    startdate: z.string().describe('yyyy-MM-dd'),
+    enddate: z.string().describe('yyyy-MM-dd'),
+    region: z.array(z.union([z.literal(0), z.string()])).optional(),
+    campaign: idList,
+    booking: idList,
+    creative: idList,
+    channel: idList,
+    weekday: idList,
+    time_slots: idList,
+    sites: idList,
+  })
+  .meta({ id: 'DashboardFilter' });
 
 const overviewRow = z.object({
   booking_id: z.number(),
@@ -39,6 +56,7 @@ const overviewRow = z.object({
   cpm: z.number(),
   spend: z.number(),
   ping_count: z.number(),
+  tag_issue: z.boolean(),
   entity_name: z.string().nullable(),
   entity_type: z.enum(['BROADCASTER', 'AGENCY', 'CUSTOMER', 'OTHER']),
   created_by_name: z.string().nullable(),
@@ -69,7 +87,8 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     documentApi({
       method: 'post',
       path: `/dashboard/${name}`,
-      summary: `Dashboard call ${name}: {table_data, summary_data} (DESIGN 4)`,
+      operationId: dashboardOperationId(name),
+      summary: `Dashboard call ${name}: {table_data, summary_data} (DESIGN ${name === 'reach_frequency' || name === 'incremental_lift' ? '4b' : '4'})`,
       tag,
       body: filterPayload,
       response: z.object({ table_data: z.unknown(), summary_data: z.unknown() }),
@@ -80,13 +99,16 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/dashboard/filters/:clientId',
+      operationId: 'getDashboardFilters',
       summary: 'Filter lists of a client; each starts with {id: 0, display_name: All}; region ids are codes',
       tag,
+      response: filterOptionsAnswer,
       errors: { 404: 'Customer not found (or not visible)' },
     },
     {
       method: 'get',
       path: '/dashboard/summary',
+      operationId: 'getDashboardSummary',
       summary: 'Campaign Overview: one row per booking active in the range, visible to the caller',
       tag,
       query: z.object({ start_date: z.string(), end_date: z.string() }),
@@ -95,6 +117,7 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     {
       method: 'get',
       path: '/dashboard/customers',
+      operationId: 'listDashboardCustomers',
       summary: 'Customers the caller may see on the dashboard (name = display_name, else cust_name)',
       tag,
       response: z.array(z.object({ id: z.number(), name: z.string() })),

@@ -14,6 +14,7 @@ import {
   queryAttributedResponseSites,
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
+import { type FrequencyCount, queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
 
 /** I(F)'s facets, the booking x creative x channel cells priced (impressions x booking cpm / 1000). */
 export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
@@ -108,6 +109,21 @@ export class DashboardData {
         () => false,
       ),
     );
+  }
+
+  /** DESIGN 4b: households of Reach per frequency, with those that responded. */
+  frequencies(): Promise<FrequencyCount[]> {
+    return this.part('frequencies', () => queryFrequencies(this.em, this.filter));
+  }
+
+  /** DESIGN 4b: the control group and its responders (holdout method). */
+  controlGroup(): Promise<{ households: number; responding: number }> {
+    return this.part('control', () => queryControlGroup(this.em, this.filter));
+  }
+
+  /** DESIGN 4b: the pre/post shares of Reach's households. */
+  prePost(): Promise<{ kept: number; post: number; pre: number }> {
+    return this.part('prepost', () => queryPrePost(this.em, this.filter));
   }
 
   /** |I(F)|, Ad_Spend and Total_Responses: the totals several calls divide by. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '../../shared/roles';
 import { assertCustomerVisible } from '../access/customer-scope';
-import { DASHBOARD_CALLS, type DashboardAnswer, type DashboardCallName } from './calls';
+import { DASHBOARD_CALLS, type DashboardAnswer, type DashboardCallName } from './calls/registry';
 import { DashboardData } from './dashboard-data';
 import { type DashboardFilterInput, parseDashboardFilter } from './filter';
 import { assertFilterOwned } from './filter-ownership';

@@ -219,3 +219,43 @@ export class AnalysisAnswer {
   @Field(() => [GraphQLJSONObject]) table_data: object[];
   @Field(() => AnalysisSections) summary_data: AnalysisSections;
 }
+
+@ObjectType({
+  description: 'DESIGN 4b: households whose number of impressions in I(F) is Frequency (10 = 10 or more).',
+})
+export class ReachFrequencyRow {
+  @Field(() => Int) Frequency: number;
+  @Field(() => Float) Households: number;
+  @Field(() => Float) Responding: number;
+  @Field(() => Float) Response_Rate: number;
+}
+@ObjectType()
+export class ReachFrequencyData {
+  @Field(() => Float, { description: 'Distinct households with an impression in I(F)' }) Reach: number;
+  @Field(() => Float) Avg_Frequency: number;
+  @Field(() => Int) Optimal_Frequency: number;
+}
+@ObjectType()
+export class ReachFrequencyAnswer {
+  @Field(() => [ReachFrequencyRow]) table_data: ReachFrequencyRow[];
+  @Field(() => ReachFrequencyData) summary_data: ReachFrequencyData;
+}
+
+@ObjectType()
+export class IncrementalLiftData {
+  @Field(() => String, { description: '"holdout" (control group of 100+ households) or "pre_post"' })
+  Method: 'holdout' | 'pre_post';
+  @Field(() => Float) Exposed_Households: number;
+  @Field(() => Float) Control_Households: number;
+  @Field(() => Float) Exposed_Rate: number;
+  @Field(() => Float) Control_Rate: number;
+  @Field(() => Float) Incremental_Responses: number;
+  @Field(() => Float) Lift: number;
+  @Field(() => Float) Lift_Low: number;
+  @Field(() => Float) Lift_High: number;
+}
+@ObjectType()
+export class IncrementalLiftAnswer {
+  @Field(() => [GraphQLJSONObject]) table_data: object[];
+  @Field(() => IncrementalLiftData) summary_data: IncrementalLiftData;
+}

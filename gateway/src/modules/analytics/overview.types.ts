@@ -15,6 +15,8 @@ export class OverviewRow {
   @Field(() => Float) cpm: number;
   @Field(() => Float) spend: number;
   @Field(() => Float) ping_count: number;
+  @Field({ description: 'Fewer than 100 site tag pings: the Overview flags a tag issue (spec 4, 9)' })
+  tag_issue: boolean;
   @Field(() => String, { nullable: true }) entity_name: string | null;
   @Field(() => String, { description: 'BROADCASTER, AGENCY, CUSTOMER or OTHER' }) entity_type: string;
   @Field(() => String, { nullable: true }) created_by_name: string | null;

@@ -21,8 +21,11 @@ interface ImpressionColumns {
   daypart: string;
 }
 
-/** impression_rollup (alias r) and touch (alias t) carry the same impression dimensions. */
-const COLUMNS: Record<'rollup' | 'touch', ImpressionColumns> = {
+/**
+ * impression_rollup (alias r) and touch (alias t) carry the same impression dimensions; so do the
+ * raw impression_event and control_impression_event (alias r as the rollup, or e when both are read).
+ */
+const COLUMNS: Record<'rollup' | 'touch' | 'event', ImpressionColumns> = {
   rollup: {
     customer: 'r.customer_id',
     date: 'r.local_date',
@@ -33,6 +36,17 @@ const COLUMNS: Record<'rollup' | 'touch', ImpressionColumns> = {
     channel: 'r.channel_id',
     weekday: 'r.weekday',
     daypart: 'r.daypart',
+  },
+  event: {
+    customer: 'e.customer_id',
+    date: 'e.local_date',
+    region: 'e.region',
+    campaign: 'e.campaign_id',
+    booking: 'e.booking_id',
+    creative: 'e.creative_id',
+    channel: 'e.channel_id',
+    weekday: 'e.weekday',
+    daypart: 'e.daypart',
   },
   touch: {
     customer: 't.customer_id',
@@ -56,7 +70,7 @@ function inList(column: string, values: readonly (string | number)[], out: SqlFr
 }
 
 /** DESIGN 4: I(F) = C's impressions with local date in range matching every impression filter. */
-export function impressionScope(f: DashboardFilter, table: 'rollup' | 'touch'): SqlFragment {
+export function impressionScope(f: DashboardFilter, table: 'rollup' | 'touch' | 'event'): SqlFragment {
   const c = COLUMNS[table];
   const out: SqlFragment = {
     sql: `${c.customer} = ? AND ${c.date} BETWEEN ? AND ?`,
@@ -72,6 +86,28 @@ export function impressionScope(f: DashboardFilter, table: 'rollup' | 'touch'): 
   return out;
 }
 
+/** A visit hit one of the filter's site tags (nothing to add without a site filter). */
+function sitesHit(visitId: string, f: DashboardFilter, out: SqlFragment): void {
+  if (f.sites.length === 0) return;
+  out.sql += ` AND EXISTS (SELECT 1 FROM visit_page vp WHERE vp.visit_id = ${visitId} AND vp.site_tag_id IN (${placeholders(f.sites.length)}))`;
+  out.params.push(...f.sites);
+}
+
+/**
+ * DESIGN 4 on the dashboard summaries (only when F narrows impressions by date alone): the range's
+ * attributed visits (visit_attribution, alias a, or its per-site summary visit_attribution_site, alias s)
+ * whose latest touch is in I(F), i.e. on or after the start; with a site filter, visits that hit one.
+ */
+export function attributionScope(f: DashboardFilter, table: 'visit' | 'site' = 'visit'): SqlFragment {
+  const a = table === 'visit' ? 'a' : 's';
+  const out: SqlFragment = {
+    sql: `${a}.customer_id = ? AND ${a}.visit_local_date BETWEEN ? AND ? AND ${a}.act_local_date >= ?`,
+    params: [f.customerId, f.start, f.end, f.start],
+  };
+  if (table === 'visit') sitesHit('a.visit_id', f, out);
+  return out;
+}
+
 /**
  * DESIGN 4: touches (alias t) that count for responses: the touch's impression is in I(F), its
  * visit has a local date in range and (with a site filter) hit one of those site tags.
@@ -82,9 +118,27 @@ export function touchScope(f: DashboardFilter): SqlFragment {
     sql: `t.visit_local_date BETWEEN ? AND ? AND ${imp.sql}`,
     params: [f.start, f.end, ...imp.params],
   };
-  if (f.sites.length > 0) {
-    out.sql += ` AND EXISTS (SELECT 1 FROM visit_page vp WHERE vp.visit_id = t.visit_id AND vp.site_tag_id IN (${placeholders(f.sites.length)}))`;
-    out.params.push(...f.sites);
+  sitesHit('t.visit_id', f, out);
+  return out;
+}
+
+/**
+ * DESIGN 4b: I(F) on the raw events, impression_event or control_impression_event (alias r, or e):
+ * both carry the rollup's column names, so C(F) matches F exactly as I(F) does.
+ */
+export const eventScope = (f: DashboardFilter, alias: 'r' | 'e' = 'r'): SqlFragment =>
+  impressionScope(f, alias === 'r' ? 'rollup' : 'event');
+
+/**
+ * DESIGN 4b: visits (alias v) of the customer that hit the filter's site (when set); with `inRange`
+ * also with a local date in the range (the lift's pre/post visits need not be).
+ */
+export function visitScope(f: DashboardFilter, inRange: boolean): SqlFragment {
+  const out: SqlFragment = { sql: 'v.customer_id = ?', params: [f.customerId] };
+  if (inRange) {
+    out.sql += ' AND v.local_date BETWEEN ? AND ?';
+    out.params.push(f.start, f.end);
   }
+  sitesHit('v.id', f, out);
   return out;
 }

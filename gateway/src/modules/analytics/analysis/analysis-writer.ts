@@ -1,8 +1,8 @@
-import type { CreativePerformanceSummaryRow } from '../queries/creative-performance-summary';
-import type { ImpressionSummaryData } from '../queries/impression-summary';
-import type { HeatmapRow } from '../queries/impression-heatmap';
-import type { ResponsesByRegionRow } from '../queries/responses-by-region';
-import type { VisitResponseTimingData } from '../queries/visit-response-timing';
+import type { CreativePerformanceSummaryRow } from '../calls/creative-performance-summary';
+import type { ImpressionSummaryData } from '../calls/impression-summary';
+import type { HeatmapRow } from '../calls/impression-heatmap';
+import type { ResponsesByRegionRow } from '../calls/responses-by-region';
+import type { VisitResponseTimingData } from '../calls/visit-response-timing';
 
 /** The computed figures an analysis is written from (never raw rows or user text). */
 export interface AnalysisFacts {

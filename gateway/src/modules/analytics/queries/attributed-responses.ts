@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { dayFromNumber, dayNumber } from '../dates';
 import type { DashboardFilter } from '../filter';
+import { attributionScope } from '../scope';
 import type { DelayBucket } from './response-cube';
 import type { ResponseFacets } from './response-facets';
 import type { SiteResponses } from './response-sites';
@@ -25,14 +26,8 @@ function responseVisits(f: DashboardFilter) {
   const views = `CASE WHEN a.visit_local_date >= ? THEN a.v0 + a.v1 + a.v2 + a.v3 + a.v4 + a.v5 + a.v6 + a.v7 + a.v8
                       ELSE a.v0 + ${partial} END`;
   const viewParams = [8, 1, 2, 3, 4, 5, 6, 7].map((k) => dayFromNumber(start + k));
-  let sql = `FROM visit_attribution a
-      WHERE a.customer_id = ? AND a.visit_local_date BETWEEN ? AND ? AND a.act_local_date >= ?`;
-  const params: unknown[] = [f.customerId, f.start, f.end, f.start];
-  if (f.sites.length > 0) {
-    sql += ` AND EXISTS (SELECT 1 FROM visit_page vp WHERE vp.visit_id = a.visit_id AND vp.site_tag_id IN (${f.sites.map(() => '?').join(',')}))`;
-    params.push(...f.sites);
-  }
-  return { views, viewParams, sql, params };
+  const scope = attributionScope(f);
+  return { views, viewParams, sql: `FROM visit_attribution a WHERE ${scope.sql}`, params: scope.params };
 }
 
 /** Unfiltered facets: three groupings of the range's attributed visits, read in parallel. */
@@ -80,11 +75,12 @@ export async function queryAttributedResponseFacets(em: EntityManager, f: Dashbo
 export async function queryAttributedResponseSites(em: EntityManager, f: DashboardFilter): Promise<SiteResponses[]> {
   if (f.sites.length === 0) {
     // Every response's sites count: the per-day site summary answers without touching visit_page.
+    const scope = attributionScope(f, 'site');
     const rows: { site_tag_id: number; responses: string }[] = await em.query(
       `SELECT s.site_tag_id, SUM(s.visits) AS responses FROM visit_attribution_site s
-        WHERE s.customer_id = ? AND s.visit_local_date BETWEEN ? AND ? AND s.act_local_date >= ?
+        WHERE ${scope.sql}
         GROUP BY s.site_tag_id ORDER BY NULL`,
-      [f.customerId, f.start, f.end, f.start],
+      scope.params,
     );
     return rows.map((x) => ({ siteTagId: Number(x.site_tag_id), responses: Number(x.responses) }));
   }

@@ -1,6 +1,6 @@
 import type { DashboardData } from '../dashboard-data';
 import { byNumberDesc, ratio } from '../metrics';
-import { creativeFigures } from './creative-breakdown';
+import { creativeFigures } from './creative-figures';
 
 export interface CreativePerformanceCostRow {
   Creative: string;

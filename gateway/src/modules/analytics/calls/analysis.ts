@@ -1,14 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 import type { DashboardData } from '../dashboard-data';
 import { meanViews, viewsFor80Percent } from '../metrics';
-import { creativePerformanceSummary } from '../queries/creative-performance-summary';
-import { impressionHeatmap } from '../queries/impression-heatmap';
-import { impressionSummary } from '../queries/impression-summary';
-import { responsesByRegion } from '../queries/responses-by-region';
-import { responsesOverTime } from '../queries/responses-over-time';
-import { visitResponseTiming } from '../queries/visit-response-timing';
-import type { AnalysisSections, AnalysisWriter } from './analysis-writer';
-import { TemplateAnalysisWriter } from './template-writer';
+import { creativePerformanceSummary } from './creative-performance-summary';
+import { impressionHeatmap } from './impression-heatmap';
+import { impressionSummary } from './impression-summary';
+import { responsesByRegion } from './responses-by-region';
+import { responsesOverTime } from './responses-over-time';
+import { visitResponseTiming } from './visit-response-timing';
+import type { AnalysisSections, AnalysisWriter } from '../analysis/analysis-writer';
+import { TemplateAnalysisWriter } from '../analysis/template-writer';
 
 const SAFE: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'strong', 'em', 'ul', 'ol', 'li', 'br'],

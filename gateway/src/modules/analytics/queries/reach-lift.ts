@@ -1,0 +1,79 @@
+import type { EntityManager } from 'typeorm';
+import type { DashboardFilter } from '../filter';
+import { eventScope, touchScope, visitScope } from '../scope';
+
+/** DESIGN 4b: households of Reach per frequency (10 = 10 or more) and those with a response. */
+export interface FrequencyCount {
+  frequency: number;
+  households: number;
+  responding: number;
+}
+
+export async function queryFrequencies(em: EntityManager, f: DashboardFilter): Promise<FrequencyCount[]> {
+  const imp = eventScope(f);
+  const touch = touchScope(f);
+  const rows: { k: number; households: number | string; responding: number | string }[] = await em.query(
+    `SELECT LEAST(e.n, 10) AS k, COUNT(*) AS households, COUNT(rh.household_id) AS responding
+     FROM (SELECT r.household_id, COUNT(*) AS n FROM impression_event r WHERE ${imp.sql} GROUP BY r.household_id) e
+     LEFT JOIN (SELECT DISTINCT v.household_id FROM touch t JOIN visit v ON v.id = t.visit_id WHERE ${touch.sql}) rh
+       ON rh.household_id = e.household_id
+     GROUP BY k ORDER BY k`,
+    [...imp.params, ...touch.params],
+  );
+  return rows.map((r) => ({
+    frequency: Number(r.k),
+    households: Number(r.households),
+    responding: Number(r.responding),
+  }));
+}
+
+/**
+ * DESIGN 4b holdout: the control group (households of C(F) not in Reach) and those of them with a
+ * visit in range, matching the site filter, that has a control touch in C(F).
+ */
+export async function queryControlGroup(
+  em: EntityManager,
+  f: DashboardFilter,
+): Promise<{ households: number; responding: number }> {
+  const ctl = eventScope(f);
+  const exposed = eventScope(f, 'e');
+  const ctlAgain = eventScope(f);
+  const visits = visitScope(f, true);
+  const [row]: { households: number | string; responding: number | string }[] = await em.query(
+    `SELECT COUNT(*) AS households, COUNT(cr.household_id) AS responding
+     FROM (SELECT DISTINCT r.household_id FROM control_impression_event r WHERE ${ctl.sql}) cg
+     LEFT JOIN (SELECT DISTINCT r.household_id FROM control_impression_event r
+                JOIN visit v ON v.customer_id = r.customer_id AND v.household_id = r.household_id
+                 AND v.start_ts >= r.ts AND v.start_ts < r.ts + INTERVAL 7 DAY
+                WHERE ${ctlAgain.sql} AND ${visits.sql}) cr
+       ON cr.household_id = cg.household_id
+     WHERE NOT EXISTS (SELECT 1 FROM impression_event e WHERE e.household_id = cg.household_id AND ${exposed.sql})`,
+    [...ctl.params, ...ctlAgain.params, ...visits.params, ...exposed.params],
+  );
+  return { households: Number(row?.households ?? 0), responding: Number(row?.responding ?? 0) };
+}
+
+/**
+ * DESIGN 4b pre/post: of Reach's households whose pre window (7 x 24 h before the first impression
+ * in I(F), t0) does not start before the customer's first site hit, how many have a visit (any
+ * date, matching the site filter) in (t0, t0 + 7 d] (post) and in (t0 - 7 d, t0] (pre).
+ */
+export async function queryPrePost(
+  em: EntityManager,
+  f: DashboardFilter,
+): Promise<{ kept: number; post: number; pre: number }> {
+  const imp = eventScope(f);
+  const post = visitScope(f, false);
+  const pre = visitScope(f, false);
+  const [row]: { kept: number | string; post: number | string | null; pre: number | string | null }[] = await em.query(
+    `SELECT COUNT(*) AS kept,
+              SUM(EXISTS(SELECT 1 FROM visit v WHERE ${post.sql} AND v.household_id = e.household_id
+                           AND v.start_ts > e.t0 AND v.start_ts <= e.t0 + INTERVAL 7 DAY)) AS post,
+              SUM(EXISTS(SELECT 1 FROM visit v WHERE ${pre.sql} AND v.household_id = e.household_id
+                           AND v.start_ts > e.t0 - INTERVAL 7 DAY AND v.start_ts <= e.t0)) AS pre
+       FROM (SELECT r.household_id, MIN(r.ts) AS t0 FROM impression_event r WHERE ${imp.sql} GROUP BY r.household_id) e
+       WHERE e.t0 - INTERVAL 7 DAY >= (SELECT MIN(v.start_ts) FROM visit v WHERE v.customer_id = ?)`,
+    [...post.params, ...pre.params, ...imp.params, f.customerId],
+  );
+  return { kept: Number(row?.kept ?? 0), post: Number(row?.post ?? 0), pre: Number(row?.pre ?? 0) };
+}
