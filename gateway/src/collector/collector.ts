@@ -8,6 +8,14 @@ import { Spool } from './spool';
 import { appendHits, ensureGroup, streamKeys, toEntries } from './stream';
 
 /**
+ * Pixel appends out on the Redis connection at once (each pixel answers only after its own). One:
+ * hits arriving during a round trip go together as the next XADD. Measured with wrk on the 2-core
+ * bench machine, 4 pipelined appends cost 19-21 µs of collector CPU per pixel against 15-17 µs for
+ * one; more may pay only when Redis is far away (a longer round trip).
+ */
+const MAX_IN_FLIGHT = 1;
+
+/**
  * The collector's state-free engine: durable enqueue of hits (stream, or the spool when Redis is
  * down), a counter of hits taken, and a heartbeat in Redis so the status shows every process.
  */
@@ -25,7 +33,7 @@ export class Collector {
     readonly keys: RedisKeys,
     readonly log: Logger,
   ) {
-    this.spool = new Spool(config.SPOOL_DIR, redis, keys, log);
+    this.spool = new Spool(config.SPOOL_DIR, redis, keys, log, config.SPOOL_FSYNC_MS);
     this.stream = streamKeys(keys).stream;
   }
 
@@ -42,45 +50,53 @@ export class Collector {
   }
 
   /**
-   * Pixels: into the stream, or onto disk when Redis does not answer. Never throws. Group commit:
-   * while one XADD is in flight the hits arriving meanwhile wait together and go as the next
-   * single XADD (one entry holding them all), so the busier the collector, the fewer round trips.
-   * Each pixel still answers only after its own hit is in Redis or on disk.
+   * Pixels: into the stream, or onto disk when Redis does not answer; `stored` is called once the hit
+   * is in Redis or on disk (never before, also when both fail: the pixel answers either way). Group
+   * commit: the hits of one event-loop turn go as one XADD (one entry holding them all); while
+   * MAX_IN_FLIGHT appends are out, the hits arriving meanwhile wait together for the next one, so
+   * the busier the collector, the fewer round trips. A callback per pixel, no promise per pixel.
    */
-  take(hit: Hit): Promise<void> {
+  take(hit: Hit, stored: () => void): void {
     this.hits++;
     this.buffer.push(hit);
-    if (!this.next) {
-      this.next = new Promise<void>((resolve) => (this.resolveNext = resolve));
-      if (!this.draining) setImmediate(() => void this.drain());
+    this.waiting.push(stored);
+    if (!this.scheduled && this.inFlight < MAX_IN_FLIGHT) {
+      this.scheduled = true;
+      setImmediate(this.send);
     }
-    return this.next;
   }
 
   private buffer: Hit[] = [];
-  /** Settles when the hits now in `buffer` are stored. */
-  private next: Promise<void> | null = null;
-  private resolveNext: () => void = () => undefined;
-  private draining = false;
+  private waiting: (() => void)[] = [];
+  private scheduled = false;
+  private inFlight = 0;
   private readonly stream: string;
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    while (this.buffer.length) {
-      const hits = this.buffer;
-      const stored = this.resolveNext;
-      this.buffer = [];
-      this.next = null;
-      try {
-        await this.flush(hits);
-      } catch (e) {
-        this.log.error({ err: e, hits: hits.length }, 'hits could neither be streamed nor spooled');
-      } finally {
-        stored();
-      }
-    }
-    this.draining = false;
-  }
+  private readonly send = (): void => {
+    this.scheduled = false;
+    if (!this.buffer.length || this.inFlight >= MAX_IN_FLIGHT) return;
+    const hits = this.buffer;
+    const waiting = this.waiting;
+    this.buffer = [];
+    this.waiting = [];
+    this.inFlight++;
+    void this.flush(hits)
+      .catch((e: unknown) =>
+        this.log.error({ err: e, hits: hits.length }, 'hits could neither be streamed nor spooled'),
+      )
+      .then(() => {
+        this.inFlight--;
+        for (const stored of waiting) {
+          try {
+            stored();
+          } catch (e) {
+            this.log.warn({ err: e }, 'pixel answer failed');
+          }
+        }
+        // Hits that arrived while MAX_IN_FLIGHT appends were out go now, together.
+        if (this.buffer.length && !this.scheduled) this.send();
+      });
+  };
 
   private async flush(hits: Hit[]): Promise<void> {
     if (this.redis.status === 'ready') {

@@ -20,6 +20,8 @@ export interface Hit {
   r?: string;
   /** Geo lookup of the IP: "CC-REGION" (e.g. "NZ-AUK"), "CC-" when the region is unknown. */
   g?: string;
+  /** 1: a control (holdout) impression (`ctl=1` / `"control": true`, DESIGN 4b), stored apart. */
+  c?: 1;
   /** Page URL and referrer of a site hit. */
   u?: string;
   f?: string;
@@ -28,6 +30,7 @@ export interface Hit {
 export const TAG_KEY = /^[A-Za-z0-9_-]{1,32}$/;
 export const EVENT_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const MAX_U64 = 18446744073709551615n;
+const PLAIN_HOUSEHOLD = /^[1-9]\d{0,14}$/;
 
 /** 72 random bits per process: event ids of different collectors never collide. */
 const processTag = randomBytes(9).toString('base64url');
@@ -46,6 +49,8 @@ export function householdOfIp(salt: string, ip: string): string {
 export function parseHousehold(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const s = String(value);
+  // Up to 15 digits without a leading zero is already normal and below 2^64: no BigInt per pixel.
+  if (PLAIN_HOUSEHOLD.test(s)) return s;
   if (!/^\d{1,20}$/.test(s)) return null;
   const n = BigInt(s);
   return n <= MAX_U64 ? n.toString() : null;

@@ -1,6 +1,7 @@
 import { regionOf } from '../geo/regions';
 import { EVENT_ID, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
 import { geoOfIp } from '../geo/lookup';
+import { controlProblem } from './control-line';
 
 /**
  * Validation of bulk ingest NDJSON (DESIGN 3): one event per line, lines counted from 1. Tag keys
@@ -59,6 +60,7 @@ export function parseLines(body: string, salt: string, now = Date.now()): Parsed
       ts,
       h: household,
     };
+    if (e.control === true) hit.c = 1;
     if (typeof e.region === 'string') hit.r = e.region;
     else if (ip) hit.g = geoOfIp(ip);
     if (typeof e.url === 'string' && hit.k === 'v') hit.u = e.url.slice(0, 2000);
@@ -85,6 +87,8 @@ function validate(e: Record<string, unknown>, now: number): string | null {
   if (e.region !== undefined && (typeof e.region !== 'string' || !regionOf(e.region)))
     return 'region is not a region code';
   if (e.url !== undefined && typeof e.url !== 'string') return 'url must be a string';
+  const control = controlProblem(e);
+  if (control) return control;
   if (e.id !== undefined && (typeof e.id !== 'string' || !EVENT_ID.test(e.id))) {
     return 'id must be 1-64 letters, digits, _ . : -';
   }

@@ -3,7 +3,7 @@ import type { AppContext } from '../shared/app-context';
 import { trustedProxies } from './client-ip';
 import { Collector } from './collector';
 import { pixelHandler } from './pixels';
-import { mountIngestRoutes } from './routes';
+import { mountIngestRoutes } from './ingest.routes';
 
 /** Mounts /t/i, /t/v, /t/s.js and /api/ingest/* on the gateway (shared/extensions.ts). */
 export function mountCollectorRoutes(web: Express, app: AppContext): Collector {

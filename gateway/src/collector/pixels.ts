@@ -62,21 +62,23 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
       done();
       return true;
     }
-    const q = queryOf(qAt < 0 ? '' : url.slice(qAt + 1), kind === 'v');
+    const query = qAt < 0 ? '' : url.slice(qAt + 1);
+    const params = kind === 'v' || needsDecoding(query) ? new URLSearchParams(query) : null;
     const ip = clientIp(req, trusted);
-    const hh = q.get('hh');
+    const hh = param(params, query, 'hh');
     const household = (hh !== null && parseHousehold(hh)) || householdOfIp(salt, ip);
     const now = Date.now();
     const hit: Hit = { i: newEventId(now), k: kind, t: key, ts: now, h: household, g: geo(ip) };
-    const r = q.get('r');
+    const r = param(params, query, 'r');
     if (r && REGION.test(r)) hit.r = r;
-    if (kind === 'v') {
-      const u = q.get('u');
-      const ref = q.get('ref');
+    if (kind === 'i' && param(params, query, 'ctl') === '1') hit.c = 1;
+    if (kind === 'v' && params) {
+      const u = params.get('u');
+      const ref = params.get('ref');
       if (u) hit.u = u.slice(0, 2000);
       if (ref) hit.f = ref.slice(0, 2000);
     }
-    collector.take(hit).then(done, done);
+    collector.take(hit, done);
     return true;
   };
 }
@@ -89,35 +91,29 @@ function safeDecode(s: string): string | null {
   }
 }
 
-interface Query {
-  get(name: string): string | null;
-}
-
 /**
- * The query of a pixel. Impression pixels carry a few plain values (hh, r, cb): read without
- * URLSearchParams when nothing needs decoding; anything encoded, and site hits (u, ref), go
- * through URLSearchParams so decoding is exactly the standard one. First occurrence wins, as there.
+ * The query of a pixel. Impression pixels carry a few plain values (hh, r, cb): read in place,
+ * without URLSearchParams (or any object per request), when nothing needs decoding; anything
+ * encoded, and site hits (u, ref), go through URLSearchParams so decoding is exactly the standard
+ * one. First occurrence wins, as there.
  */
-function queryOf(query: string, full: boolean): Query {
-  if (full || query.charCodeAt(0) === 63 || query.includes('%') || query.includes('+'))
-    return new URLSearchParams(query);
-  return {
-    get(name: string): string | null {
-      let at = 0;
-      while (at <= query.length) {
-        const amp = query.indexOf('&', at);
-        const end = amp < 0 ? query.length : amp;
-        if (query.startsWith(name, at)) {
-          const after = at + name.length;
-          if (after === end) return '';
-          if (query.charCodeAt(after) === 61) return query.slice(after + 1, end);
-        }
-        if (amp < 0) return null;
-        at = amp + 1;
-      }
-      return null;
-    },
-  };
+const needsDecoding = (query: string) => query.charCodeAt(0) === 63 || query.includes('%') || query.includes('+');
+
+function param(params: URLSearchParams | null, query: string, name: string): string | null {
+  if (params) return params.get(name);
+  let at = 0;
+  while (at <= query.length) {
+    const amp = query.indexOf('&', at);
+    const end = amp < 0 ? query.length : amp;
+    if (query.startsWith(name, at)) {
+      const after = at + name.length;
+      if (after === end) return '';
+      if (query.charCodeAt(after) === 61) return query.slice(after + 1, end);
+    }
+    if (amp < 0) return null;
+    at = amp + 1;
+  }
+  return null;
 }
 
 /** geoip-lite lookups of recent addresses (the same household sends many pixels); bounded. */

@@ -7,7 +7,3 @@ export function siteScript(publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '');
   return `(function(){var s=document.currentScript||document.querySelector('script[data-tag]');if(!s)return;var k=s.getAttribute('data-tag');if(!k)return;var b=${JSON.stringify(base)};try{b=new URL(s.src).origin}catch(e){}var i=new Image(1,1);i.src=b+'/t/v/'+encodeURIComponent(k)+'?u='+encodeURIComponent(location.href)+'&ref='+encodeURIComponent(document.referrer)+'&cb='+Date.now();})();\n`;
 }
-
-/** The ready-to-paste snippet of a site tag. */
-export const siteTagSnippet = (publicUrl: string, key: string) =>
-  `<script async src="${publicUrl.replace(/\/$/, '')}/t/s.js" data-tag="${key}"></script>`;

@@ -25,6 +25,10 @@ export interface IngestStatus {
   spooled_bytes: number;
   /** True once everything accepted so far is committed. */
   idle: boolean;
+  /** Entries the ETL set aside after non-transient failures (replay: POST /api/ingest/dead-letters/replay). */
+  dead_letters: number;
+  /** The error of the latest entry set aside, while any wait. */
+  dead_letter_error: string | null;
 }
 
 type Flat = (string | number | null | Flat)[];
@@ -83,11 +87,15 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
   }
   // Counters are read after the stream: a batch acknowledged before that read is already counted
   // (its counters move in the same MULTI as its XACK), so `idle` never comes with stale totals.
-  const [stats, workers, collectors] = await Promise.all([
+  const [stats, workers, collectors, deadLetters, lastDead] = await Promise.all([
     redis.hgetall(k.stats),
     redis.hgetall(k.workers),
     redis.hgetall(k.collectors),
+    redis.xlen(k.dead),
+    redis.xrevrange(k.dead, '+', '-', 'COUNT', 1),
   ]);
+  const deadFields = lastDead[0]?.[1] ?? [];
+  const deadError = deadFields.includes('error') ? deadFields[deadFields.indexOf('error') + 1] : null;
   const rejectedByReason: Record<string, number> = {};
   for (const [field, value] of Object.entries(stats)) {
     if (field.startsWith('rejected:')) rejectedByReason[field.slice(9)] = Number(value);
@@ -115,5 +123,7 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
       .map(({ hostname, pid, hits, spooled }) => ({ hostname, pid, hits, spooled })),
     spooled_bytes: spooledBytes,
     idle: pending === 0 && undelivered === 0 && spooledBytes === 0,
+    dead_letters: deadLetters,
+    dead_letter_error: deadLetters ? deadError : null,
   };
 }

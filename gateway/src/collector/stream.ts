@@ -12,6 +12,8 @@ export const streamKeys = (keys: RedisKeys) => ({
   workers: keys.of('ingest:workers'),
   /** Hash: hostname:pid -> JSON {hostname, pid, hits, spooled, at}. */
   collectors: keys.of('ingest:collectors'),
+  /** Stream of entries the ETL gave up on (non-transient failures): fields h, error, source, at. */
+  dead: keys.of('hits:dead'),
 });
 
 /** Bulk ingest packs this many hits into one stream entry (one XADD, one XACK). */

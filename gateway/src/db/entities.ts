@@ -16,6 +16,8 @@ import { Relationship } from '../modules/relationships/relationship.entity';
 import { ImpressionTag } from '../modules/tags/impression-tag.entity';
 import { SiteTag } from '../modules/tags/site-tag.entity';
 import { User } from '../modules/users/user.entity';
+import { ApiKey } from '../modules/api-keys/api-key.entity';
+import { AssociationRequest } from '../modules/relationships/association-request.entity';
 
 /** Every TypeORM entity. Event and rollup tables of the pipeline are plain SQL (see etl/). */
 export const entities = [
@@ -39,4 +41,6 @@ export const entities = [
   Creative,
   ImpressionTag,
   SiteTag,
+  ApiKey,
+  AssociationRequest,
 ];

@@ -6,6 +6,11 @@ import { VisitAttribution1795307925995 } from './migrations/1795307925995-visit-
 import { TouchDashboardIndex1795308620704 } from './migrations/1795308620704-touch-dashboard-index';
 import { VisitAttributionSite1795308975065 } from './migrations/1795308975065-visit-attribution-site';
 import { ImpressionCell1795309113771 } from './migrations/1795309113771-impression-cell';
+import { DailyActivity1795440929153 } from './migrations/1795440929153-daily-activity';
+import { ApiKeys1795441131467 } from './migrations/1795441131467-api-keys';
+import { AssociationRequest1795440874795 } from './migrations/1795440874795-association-request';
+import { SessionHardening1795441391093 } from './migrations/1795441391093-SessionHardening';
+import { ControlImpression1795442301491 } from './migrations/1795442301491-control-impression';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -17,4 +22,9 @@ export const migrations: Function[] = [
   TouchDashboardIndex1795308620704,
   VisitAttributionSite1795308975065,
   ImpressionCell1795309113771,
+  AssociationRequest1795440874795,
+  DailyActivity1795440929153,
+  ApiKeys1795441131467,
+  SessionHardening1795441391093,
+  ControlImpression1795442301491,
 ];

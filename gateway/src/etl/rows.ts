@@ -34,12 +34,14 @@ export interface SiteHitRow {
 export interface PreparedBatch {
   impressions: ImpressionRow[];
   hits: SiteHitRow[];
+  /** Control (holdout) impressions, DESIGN 4b: stored apart, never in any section 4 number. */
+  controls?: ImpressionRow[];
   rejected: Record<string, number>;
 }
 
 /** Resolves tags, region and local time of each hit; unknown tags are counted as rejected. */
 export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<PreparedBatch> {
-  const out: PreparedBatch = { impressions: [], hits: [], rejected: {} };
+  const out: PreparedBatch = { impressions: [], hits: [], controls: [], rejected: {} };
   const resolved = await tags.resolve(hits);
   for (const h of hits) {
     const tag = resolved.get(`${h.k}:${h.t}`);
@@ -50,7 +52,7 @@ export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<Prep
     const region = h.r && isRegionOf(tag.country, h.r) ? h.r : regionOfGeo(h.g, tag.country);
     if (tag.kind === 'i') {
       const local = localParts(h.ts, tag.timeZone);
-      out.impressions.push({
+      (h.c === 1 ? out.controls! : out.impressions).push({
         eventId: h.i,
         customerId: tag.customerId,
         tagId: tag.tagId,

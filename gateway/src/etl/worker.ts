@@ -8,7 +8,7 @@ import type { RedisKeys } from '../shared/redis';
 import { refreshPings } from './pings';
 import { prepareRows } from './rows';
 import { TagDirectory } from './tags';
-import { ConcurrentBatchError, writeBatch } from './writer';
+import { type BatchResult, ConcurrentBatchError, writeBatch } from './writer';
 
 export interface WorkerOptions {
   /** Entries pending longer than this at another consumer are claimed (its process died). */
@@ -16,17 +16,80 @@ export interface WorkerOptions {
   /** Hits per transaction, roughly: large, as per-batch queries (locks, visit reads) dominate small ones. */
   batchHits?: number;
   consumer?: string;
+  /** Non-transient failures of one entry before it goes to the dead-letter stream. */
+  deadLetterAfter?: number;
 }
 
 type Entry = [id: string, fields: string[]];
 
 const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/** Server answers that pass with time (load, limits, a restart): retried, never dead-lettered. */
+const TRANSIENT_SQL = new Set([
+  'ER_LOCK_DEADLOCK',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_TABLE_FULL',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CON_COUNT_ERROR',
+  'ER_TOO_MANY_USER_CONNECTIONS',
+  'ER_QUERY_INTERRUPTED',
+  'ER_CONNECTION_KILLED',
+  'ER_OPTION_PREVENTS_STATEMENT',
+  'ER_READ_ONLY_MODE',
+  'ER_OUT_OF_RESOURCES',
+  'ER_OUTOFMEMORY',
+  'ER_DISK_FULL',
+  'ER_RECORD_FILE_FULL',
+  'ER_STATEMENT_TIMEOUT',
+  'ER_QUERY_TIMEOUT',
+]);
+
+/**
+ * Whether a failed batch would fail again however often it is retried: the database answered with an
+ * error about the data or the statement (not a connection loss or a load limit), or the batch broke the
+ * code (a TypeError from a malformed entry). MySQL or Redis being away is never non-transient.
+ */
+export function isNonTransient(e: unknown): boolean {
+  if (e instanceof TypeError || e instanceof RangeError || e instanceof SyntaxError) return true;
+  const x = e as { driverError?: unknown; sqlState?: unknown; fatal?: unknown; code?: unknown } | null;
+  const d = (x?.driverError ?? x) as { sqlState?: unknown; fatal?: unknown; code?: unknown } | null;
+  if (!d || typeof d.sqlState !== 'string' || d.fatal) return false;
+  return !d.sqlState.startsWith('08') && !TRANSIENT_SQL.has(String(d.code));
+}
+
+/**
+ * Acknowledges entries and adds their ledger counts, each entry's only if this call acknowledged it
+ * (a concurrent worker may have): processed and duplicates stay exact under redelivery.
+ * KEYS: stream, stats. ARGV: group, then per entry id, processed, duplicates.
+ */
+const ACK_AND_COUNT = `
+local processed, duplicates = 0, 0
+for i = 2, #ARGV, 3 do
+  if redis.call('XACK', KEYS[1], ARGV[1], ARGV[i]) == 1 then
+    processed = processed + tonumber(ARGV[i + 1])
+    duplicates = duplicates + tonumber(ARGV[i + 2])
+  end
+  redis.call('XDEL', KEYS[1], ARGV[i])
+end
+redis.call('HINCRBY', KEYS[2], 'processed', processed)
+redis.call('HINCRBY', KEYS[2], 'duplicates', duplicates)
+return processed`;
+
+interface Counts {
+  processed: number;
+  duplicates: number;
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The ETL worker (DESIGN 1, 3, 4): reads the stream as a member of consumer group "etl", writes
- * each batch in one transaction and acknowledges only after the commit. A failed batch (MySQL
- * away) is retried until it commits; entries of dead workers are claimed after `claimIdleMs`.
+ * each batch in one transaction and acknowledges only after the commit. A batch failing for a
+ * transient reason (MySQL away, a lock conflict) is retried until it commits; one failing for a
+ * non-transient reason is retried a few times, then split so that the good entries commit and only
+ * the failing entry moves to the dead-letter stream (the super admin replays it once the cause is
+ * fixed). Entries of dead workers are claimed after `claimIdleMs`. Each batch's transaction records
+ * its counts in `etl_ledger` under its entry ids: a batch committed by a worker that died before the
+ * acknowledgement is not written again, and its counts are taken from the ledger (processed exact).
  */
 export class EtlWorker {
   readonly consumer: string;
@@ -134,46 +197,107 @@ export class EtlWorker {
   }
 
   private async commit(entries: Entry[], hits: Hit[]): Promise<void> {
+    let failures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        const prepared = await prepareRows(hits, this.tags);
-        const result = await writeBatch(this.ds, prepared);
-        const ids = entries.map((e) => e[0]);
-        const n = result.newImpressions + result.newHits;
-        const pipe = this.redis.multi();
-        pipe.xack(this.k.stream, this.k.group, ...ids);
-        pipe.xdel(this.k.stream, ...ids);
-        pipe.hincrby(this.k.stats, 'processed', n);
-        pipe.hincrby(this.k.stats, 'duplicates', result.duplicates);
-        for (const [reason, count] of Object.entries(prepared.rejected)) {
-          pipe.hincrby(this.k.stats, `rejected:${reason}`, count);
-        }
-        pipe.hset(this.k.stats, 'last_batch_at', Date.now());
-        if (result.watermark) {
-          pipe.eval(
-            "local w = tonumber(redis.call('HGET', KEYS[1], 'watermark') or '0') if tonumber(ARGV[1]) > w then redis.call('HSET', KEYS[1], 'watermark', ARGV[1]) end",
-            1,
-            this.k.stats,
-            result.watermark,
-          );
-        }
-        pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: this.rate(n), at: Date.now() }));
-        await pipe.exec();
-        if (result.siteTagIds.length) {
-          await refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
-            this.log.warn({ err: e }, 'ETL: ping refresh failed'),
-          );
-        }
+        await this.commitOnce(entries, hits);
         return;
       } catch (e) {
         const code = (e as { code?: string }).code ?? '';
         const retryable = e instanceof ConcurrentBatchError || RETRYABLE.has(code);
         if (!this.running && !retryable) throw e;
+        if (!retryable && isNonTransient(e) && ++failures >= (this.options.deadLetterAfter ?? 3)) {
+          if (entries.length > 1) {
+            // One entry spoils the batch: commit the entries one by one, so only the spoiled one is set aside.
+            for (const entry of entries) await this.commit([entry], parseEntry(entry));
+          } else {
+            await this.deadLetter(entries[0], e);
+          }
+          return;
+        }
         // MySQL away or a lock conflict: keep the entries unacknowledged and try again.
         this.log.warn({ err: e, attempt }, 'ETL: batch failed, retrying');
         await sleep(retryable ? 20 * attempt : Math.min(200 * attempt, 2000));
       }
     }
+  }
+
+  /** Counts of entries a previous worker committed (and died before acknowledging). */
+  private async ledgerOf(ids: string[]): Promise<Map<string, Counts>> {
+    const rows: { entry_id: string; processed: number; duplicates: number }[] = await this.ds.query(
+      'SELECT entry_id, processed, duplicates FROM etl_ledger WHERE entry_id IN (?)',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
+  }
+
+  private async commitOnce(entries: Entry[], hits: Hit[]): Promise<void> {
+    const ids = entries.map((e) => e[0]);
+    const counts = await this.ledgerOf(ids);
+    const fresh = counts.size ? entries.filter((e) => !counts.has(e[0])) : entries;
+    const prepared = await prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags);
+    let result: BatchResult | null = null;
+    if (fresh.length) {
+      result = await writeBatch(this.ds, prepared, async (qr, c) => {
+        // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
+        const rows = fresh.map((e, i) => [e[0], i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
+        try {
+          await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
+        } catch (e) {
+          // Another worker committed the same entries meanwhile: redo, reading its counts.
+          if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
+          throw e;
+        }
+        for (const [i, e] of fresh.entries())
+          counts.set(e[0], { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
+      });
+    }
+    const n = result ? result.newImpressions + result.newHits : 0;
+    const pipe = this.redis.multi();
+    pipe.eval(
+      ACK_AND_COUNT,
+      2,
+      this.k.stream,
+      this.k.stats,
+      this.k.group,
+      ...ids.flatMap((id) => [id, counts.get(id)?.processed ?? 0, counts.get(id)?.duplicates ?? 0]),
+    );
+    for (const [reason, count] of Object.entries(prepared.rejected)) {
+      pipe.hincrby(this.k.stats, `rejected:${reason}`, count);
+    }
+    pipe.hset(this.k.stats, 'last_batch_at', Date.now());
+    if (result?.watermark) {
+      pipe.eval(
+        "local w = tonumber(redis.call('HGET', KEYS[1], 'watermark') or '0') if tonumber(ARGV[1]) > w then redis.call('HSET', KEYS[1], 'watermark', ARGV[1]) end",
+        1,
+        this.k.stats,
+        result.watermark,
+      );
+    }
+    pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: this.rate(n), at: Date.now() }));
+    const replies = await pipe.exec();
+    for (const [err] of replies ?? []) if (err) throw err;
+    // Acknowledged: the ledger rows are no longer needed (housekeeping removes any left behind).
+    await this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined);
+    if (result?.siteTagIds.length) {
+      await refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
+        this.log.warn({ err: e }, 'ETL: ping refresh failed'),
+      );
+    }
+  }
+
+  /** Sets an entry aside in the dead-letter stream (with the error) and acknowledges it. */
+  private async deadLetter(entry: Entry, e: unknown): Promise<void> {
+    const fields = entry[1];
+    const h = fields[fields.indexOf('h') + 1] ?? '[]';
+    const error = String((e as Error)?.message ?? e).slice(0, 500);
+    const pipe = this.redis.multi();
+    pipe.xadd(this.k.dead, '*', 'h', h, 'error', error, 'source', entry[0], 'at', String(Date.now()));
+    pipe.xack(this.k.stream, this.k.group, entry[0]);
+    pipe.xdel(this.k.stream, entry[0]);
+    const replies = await pipe.exec();
+    for (const [err] of replies ?? []) if (err) throw err;
+    this.log.error({ err: e, entry: entry[0] }, 'ETL: entry failed for a non-transient reason; moved to dead letters');
   }
 
   private rate(n: number): number {
@@ -194,6 +318,10 @@ export class EtlWorker {
     if (now - this.lastPingSweep < 60_000) return;
     this.lastPingSweep = now;
     await refreshPings(this.ds, 'stale').catch((e: unknown) => this.log.warn({ err: e }, 'ETL: ping sweep failed'));
+    // Ledger rows of acknowledged entries whose delete was lost (entries are claimed within minutes).
+    await this.ds
+      .query('DELETE FROM etl_ledger WHERE created_at < NOW(3) - INTERVAL 1 DAY')
+      .catch((e: unknown) => this.log.warn({ err: e }, 'ETL: ledger sweep failed'));
     const consumers = (await this.redis.xinfo('CONSUMERS', this.k.stream, this.k.group)) as (string | number)[][];
     for (const flat of consumers) {
       const c: Record<string, string | number> = {};

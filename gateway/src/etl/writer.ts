@@ -1,8 +1,30 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { localParts } from '../shared/time';
 import { insertIgnoreRows } from './bulk-load';
+import { recordDailyActivity } from './daily-activity';
+import { writeControlImpressions } from './control-impressions';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
+import {
+  IMPRESSION_EVENT_COLUMNS,
+  IMPRESSION_ROLLUP_COLUMNS,
+  type NewVisit,
+  type RowOf,
+  SITE_HIT_COLUMNS,
+  TOUCH_COLUMNS,
+  type TouchedVisit,
+  type TouchingImpression,
+  VISIT_COLUMNS,
+  VISIT_PAGE_COLUMNS,
+  columnList,
+  impressionEventRow,
+  impressionRollupRow,
+  siteHitRow,
+  sqlTime,
+  touchRow,
+  visitPageRow,
+  visitRow,
+} from './tables';
 
 /**
  * Writes one batch in ONE transaction (DESIGN 3-4): raw events (idempotent by event id), the
@@ -25,7 +47,6 @@ export class ConcurrentBatchError extends Error {}
 
 const CHUNK = 5000;
 const TOUCH_WINDOW_MS = 7 * 24 * 3600 * 1000;
-const sqlTime = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 const chunks = <T>(list: T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -43,16 +64,24 @@ class SeenBefore extends Error {}
  * Fast path first: INSERT IGNORE all events and expect all to be new (the common case). When some
  * were stored before (a redelivery), the transaction is rolled back and redone checking ids first.
  */
-export async function writeBatch(ds: DataSource, batch: PreparedBatch): Promise<BatchResult> {
+export async function writeBatch(ds: DataSource, batch: PreparedBatch, ledger?: BatchLedger): Promise<BatchResult> {
   try {
-    return await writeBatchOnce(ds, batch, false);
+    return await writeBatchOnce(ds, batch, false, ledger);
   } catch (e) {
-    if (e instanceof SeenBefore) return writeBatchOnce(ds, batch, true);
+    if (e instanceof SeenBefore) return writeBatchOnce(ds, batch, true, ledger);
     throw e;
   }
 }
 
-async function writeBatchOnce(ds: DataSource, batch: PreparedBatch, checkIds: boolean): Promise<BatchResult> {
+/** Runs inside the batch's transaction just before the commit, with its counts (the worker's ledger). */
+export type BatchLedger = (qr: QueryRunner, counts: { processed: number; duplicates: number }) => Promise<void>;
+
+async function writeBatchOnce(
+  ds: DataSource,
+  batch: PreparedBatch,
+  checkIds: boolean,
+  ledger?: BatchLedger,
+): Promise<BatchResult> {
   const impressions = uniqueBy(batch.impressions);
   const hits = uniqueBy(batch.hits);
   const qr = ds.createQueryRunner();
@@ -60,33 +89,22 @@ async function writeBatchOnce(ds: DataSource, batch: PreparedBatch, checkIds: bo
   try {
     await qr.startTransaction('READ COMMITTED');
     await lockHouseholds(qr, [...impressions, ...hits]);
-    const newImpressions = await insertNew(qr, checkIds, 'impression_event', impressions, (r) => [
-      r.eventId,
-      r.customerId,
-      r.tagId,
-      r.bookingId,
-      r.campaignId,
-      r.creativeId,
-      r.channelId,
-      r.household,
-      sqlTime(r.ts),
-      r.localDate,
-      r.weekday,
-      r.daypart,
-      r.region,
-    ]);
-    const newHits = await insertNew(qr, checkIds, 'site_hit', hits, (r) => [
-      r.eventId,
-      r.customerId,
-      r.siteTagId,
-      r.household,
-      sqlTime(r.ts),
-      r.region,
-      r.url,
-    ]);
+    const newImpressions = await insertNew(
+      qr,
+      checkIds,
+      'impression_event',
+      impressions,
+      IMPRESSION_EVENT,
+      impressionEventRow,
+    );
+    const newHits = await insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow);
+    await writeControlImpressions(qr, batch.controls ?? []);
     await addToRollup(qr, newImpressions);
-    await rebuildVisits(qr, newHits);
-    await touchExistingVisits(qr, newImpressions);
+    const rebuilt = await rebuildVisits(qr, newHits);
+    await touchExistingVisits(qr, newImpressions, rebuilt);
+    await recordDailyActivity(qr, newImpressions, newHits);
+    const stored = newImpressions.length + newHits.length;
+    await ledger?.(qr, { processed: stored, duplicates: batch.impressions.length + batch.hits.length - stored });
     await qr.commitTransaction();
     const all = [...newImpressions, ...newHits];
     return {
@@ -111,8 +129,11 @@ async function writeBatchOnce(ds: DataSource, batch: PreparedBatch, checkIds: bo
 async function lockHouseholds(qr: QueryRunner, rows: { customerId: number; household: string }[]): Promise<void> {
   const keys = new Map<string, [number, string]>();
   for (const r of rows) keys.set(`${r.customerId}|${r.household}`, [r.customerId, r.household]);
-  const sorted = [...keys.values()].sort((a, b) => a[0] - b[0] || (BigInt(a[1]) < BigInt(b[1]) ? -1 : 1));
-  for (const part of chunks(sorted.map(([c, h]) => [c, BigInt(h)]))) {
+  // BigInt once per key, not per comparison (the sort compares n log n times).
+  const sorted = [...keys.values()]
+    .map(([c, h]): [number, bigint] => [c, BigInt(h)])
+    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  for (const part of chunks(sorted)) {
     await qr.query(
       'INSERT INTO etl_household_lock (customer_id, household_id) VALUES ? ON DUPLICATE KEY UPDATE household_id = household_id',
       [part],
@@ -120,11 +141,8 @@ async function lockHouseholds(qr: QueryRunner, rows: { customerId: number; house
   }
 }
 
-const COLUMNS: Record<'impression_event' | 'site_hit', string> = {
-  impression_event:
-    'event_id, customer_id, impression_tag_id, booking_id, campaign_id, creative_id, channel_id, household_id, ts, local_date, weekday, daypart, region',
-  site_hit: 'event_id, customer_id, site_tag_id, household_id, ts, region, url',
-};
+const IMPRESSION_EVENT = columnList(IMPRESSION_EVENT_COLUMNS);
+const SITE_HIT = columnList(SITE_HIT_COLUMNS);
 
 /**
  * Inserts the rows whose event id is not stored yet; answers exactly those. Without `checkIds`,
@@ -135,7 +153,8 @@ async function insertNew<T extends { eventId: string }>(
   checkIds: boolean,
   table: 'impression_event' | 'site_hit',
   rows: T[],
-  values: (r: T) => unknown[],
+  columns: string,
+  row: (r: T) => unknown[],
 ): Promise<T[]> {
   if (!rows.length) return [];
   const existing = new Set<string>();
@@ -149,7 +168,7 @@ async function insertNew<T extends { eventId: string }>(
   }
   const fresh = rows.filter((r) => !existing.has(r.eventId));
   for (const part of chunks(fresh)) {
-    const inserted = await insertIgnoreRows(qr, table, COLUMNS[table], part.map(values));
+    const inserted = await insertIgnoreRows(qr, table, columns, part.map(row));
     if (inserted !== part.length) {
       if (!checkIds) throw new SeenBefore();
       throw new ConcurrentBatchError(`${table}: events stored concurrently`);
@@ -158,31 +177,21 @@ async function insertNew<T extends { eventId: string }>(
   return fresh;
 }
 
+/** Adds the new impressions to impression_rollup, one row per cell (its key order: no deadlocks). */
 async function addToRollup(qr: QueryRunner, rows: ImpressionRow[]): Promise<void> {
-  const cells = new Map<string, unknown[]>();
+  const cells = new Map<string, { first: ImpressionRow; impressions: number }>();
   for (const r of rows) {
     const key = `${r.customerId}|${r.localDate}|${r.bookingId}|${r.creativeId}|${r.region}|${r.daypart}`;
     const cell = cells.get(key);
-    if (cell) (cell[9] as number)++;
-    else {
-      cells.set(key, [
-        r.customerId,
-        r.localDate,
-        r.bookingId,
-        r.campaignId,
-        r.creativeId,
-        r.channelId,
-        r.region,
-        r.weekday,
-        r.daypart,
-        1,
-      ]);
-    }
+    if (cell) cell.impressions++;
+    else cells.set(key, { first: r, impressions: 1 });
   }
-  const sorted = [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+  const sorted = [...cells.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, c]) => impressionRollupRow(c.first, c.impressions));
   for (const part of chunks(sorted)) {
     await qr.query(
-      `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart, impressions)
+      `INSERT INTO impression_rollup (${columnList(IMPRESSION_ROLLUP_COLUMNS)})
        VALUES ? ON DUPLICATE KEY UPDATE impressions = impressions + VALUES(impressions)`,
       [part],
     );
@@ -203,7 +212,7 @@ interface HouseholdSpan {
  * For each customer x household with new hits: delete the visits within 30 minutes of them,
  * re-sessionise the stored hits of that span, insert the visits, their pages and their touches.
  */
-async function rebuildVisits(qr: QueryRunner, newHits: SiteHitRow[]): Promise<void> {
+async function rebuildVisits(qr: QueryRunner, newHits: SiteHitRow[]): Promise<Set<number>> {
   const byCustomer = new Map<number, { timeZone: string; spans: Map<string, HouseholdSpan> }>();
   for (const h of newHits) {
     let c = byCustomer.get(h.customerId);
@@ -217,12 +226,38 @@ async function rebuildVisits(qr: QueryRunner, newHits: SiteHitRow[]): Promise<vo
       s.fresh.push(hit);
     }
   }
+  const rebuilt = new Set<number>();
   for (const [customerId, { timeZone, spans }] of byCustomer) {
-    for (const part of chunks([...spans.values()])) await rebuildHouseholds(qr, customerId, timeZone, part);
+    for (const part of chunks([...spans.values()])) {
+      for (const id of await rebuildHouseholds(qr, customerId, timeZone, part)) rebuilt.add(id);
+    }
   }
+  return rebuilt;
 }
 
-async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: string, spans: HouseholdSpan[]) {
+/** One customer's households (all locked by this transaction), in named steps; answers the new visits' ids. */
+async function rebuildHouseholds(
+  qr: QueryRunner,
+  customerId: number,
+  timeZone: string,
+  spans: HouseholdSpan[],
+): Promise<number[]> {
+  const doomed = await nearVisits(qr, customerId, spans);
+  await deleteVisits(qr, doomed);
+  const hitsOf = await readSpanHits(qr, customerId, spans);
+  const visits = sessionVisits(hitsOf, timeZone);
+  if (!visits.length) return [];
+  const visitIds = await insertVisits(qr, customerId, visits);
+  await insertPages(qr, customerId, visits, visitIds);
+  await insertTouches(qr, customerId, visits, visitIds);
+  return visitIds;
+}
+
+/**
+ * Near visits: the stored visits within 30 minutes of a span's new hits (the new hits may join or
+ * bridge them). Answers their ids; widens each span over them and marks it joined.
+ */
+async function nearVisits(qr: QueryRunner, customerId: number, spans: HouseholdSpan[]): Promise<number[]> {
   // BigInt, not strings: a bigint column compared with quoted strings cannot use its index.
   const households = spans.map((s) => BigInt(s.household));
   const lo = Math.min(...spans.map((s) => s.lo)) - SESSION_GAP_MS;
@@ -238,7 +273,6 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
     const s = spanOf.get(v.hh)!;
     const start = v.start_ts.getTime();
     const end = v.end_ts.getTime();
-    // Within 30 minutes of the new hits: the new hits may join or bridge it.
     if (end >= s.lo - SESSION_GAP_MS && start <= s.hi + SESSION_GAP_MS) {
       doomed.push(Number(v.id));
       s.joined = true;
@@ -246,64 +280,79 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
       s.hi = Math.max(s.hi, end);
     }
   }
-  for (const part of chunks(doomed)) {
+  return doomed;
+}
+
+/** Delete: the near visits with their pages and touches (re-sessionised from their hits next). */
+async function deleteVisits(qr: QueryRunner, visitIds: number[]): Promise<void> {
+  for (const part of chunks(visitIds)) {
     await qr.query('DELETE FROM touch WHERE visit_id IN (?)', [part]);
     await qr.query('DELETE FROM visit_page WHERE visit_id IN (?)', [part]);
     await qr.query('DELETE FROM visit WHERE id IN (?)', [part]);
   }
-  // A household with no stored visit within 30 minutes has no stored hits in its span (every
-  // stored hit is in a visit): its new hits alone are the span. Only the others are read back.
+}
+
+/**
+ * Read span hits: every hit of each span, per household. A household with no stored visit within
+ * 30 minutes has no stored hits in its span (every stored hit is in a visit): its new hits alone
+ * are the span. Only the joined spans are read back.
+ */
+async function readSpanHits(
+  qr: QueryRunner,
+  customerId: number,
+  spans: HouseholdSpan[],
+): Promise<Map<string, SessionHit[]>> {
   const hitsOf = new Map<string, SessionHit[]>();
   for (const s of spans) if (!s.joined) hitsOf.set(s.household, s.fresh);
   const joined = spans.filter((s) => s.joined);
-  if (joined.length) {
-    const stored: { event_id: string; hh: string; site_tag_id: number; ts: Date; region: string }[] = await qr.query(
-      `SELECT event_id, CAST(household_id AS CHAR) AS hh, site_tag_id, ts, region FROM site_hit
-       WHERE customer_id = ? AND household_id IN (?) AND ts BETWEEN ? AND ?`,
-      [
-        customerId,
-        joined.map((s) => BigInt(s.household)),
-        sqlTime(Math.min(...joined.map((s) => s.lo))),
-        sqlTime(Math.max(...joined.map((s) => s.hi))),
-      ],
-    );
-    for (const h of stored) {
-      const s = spanOf.get(h.hh)!;
-      const ts = h.ts.getTime();
-      if (!s.joined || ts < s.lo || ts > s.hi) continue;
-      const list = hitsOf.get(h.hh) ?? [];
-      list.push({ eventId: h.event_id, ts, siteTagId: Number(h.site_tag_id), region: h.region });
-      hitsOf.set(h.hh, list);
-    }
+  if (!joined.length) return hitsOf;
+  const spanOf = new Map(joined.map((s) => [s.household, s]));
+  const stored: { event_id: string; hh: string; site_tag_id: number; ts: Date; region: string }[] = await qr.query(
+    `SELECT event_id, CAST(household_id AS CHAR) AS hh, site_tag_id, ts, region FROM site_hit
+     WHERE customer_id = ? AND household_id IN (?) AND ts BETWEEN ? AND ?`,
+    [
+      customerId,
+      joined.map((s) => BigInt(s.household)),
+      sqlTime(Math.min(...joined.map((s) => s.lo))),
+      sqlTime(Math.max(...joined.map((s) => s.hi))),
+    ],
+  );
+  for (const h of stored) {
+    const s = spanOf.get(h.hh);
+    const ts = h.ts.getTime();
+    if (!s || ts < s.lo || ts > s.hi) continue;
+    const list = hitsOf.get(h.hh) ?? [];
+    list.push({ eventId: h.event_id, ts, siteTagId: Number(h.site_tag_id), region: h.region });
+    hitsOf.set(h.hh, list);
   }
-  const visits: {
-    hh: string;
-    start: number;
-    end: number;
-    localDate: string;
-    region: string;
-    hits: number;
-    tags: number[];
-  }[] = [];
-  for (const [hh, list] of hitsOf) {
+  return hitsOf;
+}
+
+/** The visits of each household's span hits by the 30-minute rule, dated in the customer's zone. */
+function sessionVisits(hitsOf: Map<string, SessionHit[]>, timeZone: string): NewVisit[] {
+  const visits: NewVisit[] = [];
+  for (const [household, list] of hitsOf) {
     for (const s of sessionise(list)) {
       visits.push({
-        hh,
+        household,
         start: s.startTs,
         end: s.endTs,
         localDate: localParts(s.startTs, timeZone).date,
         region: s.region,
         hits: s.hits,
-        tags: s.siteTagIds,
+        siteTagIds: s.siteTagIds,
       });
     }
   }
-  if (!visits.length) return;
+  return visits;
+}
+
+/** Insert visits; answers their ids, in the order of `visits`. */
+async function insertVisits(qr: QueryRunner, customerId: number, visits: NewVisit[]): Promise<number[]> {
   for (const part of chunks(visits)) {
-    await qr.query(
-      'INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits) VALUES ?',
-      [part.map((v) => [customerId, v.hh, sqlTime(v.start), sqlTime(v.end), v.localDate, v.region, v.hits])],
-    );
+    await qr.query(`INSERT INTO visit (${columnList(VISIT_COLUMNS)}) VALUES ?`, [
+      part.map((v) => visitRow(customerId, v)),
+    ]);
   }
   // Read the new ids back by (household, start): visits of a household never share a start.
   const ids = new Map<string, number>();
@@ -311,62 +360,68 @@ async function rebuildHouseholds(qr: QueryRunner, customerId: number, timeZone: 
   const rows: { id: number; hh: string; start_ts: Date }[] = await qr.query(
     `SELECT id, CAST(household_id AS CHAR) AS hh, start_ts FROM visit
      WHERE customer_id = ? AND household_id IN (?) AND start_ts BETWEEN ? AND ?`,
-    [customerId, [...hitsOf.keys()].map(BigInt), sqlTime(Math.min(...starts)), sqlTime(Math.max(...starts))],
+    [customerId, householdsOf(visits), sqlTime(Math.min(...starts)), sqlTime(Math.max(...starts))],
   );
   for (const r of rows) ids.set(`${r.hh}|${r.start_ts.getTime()}`, Number(r.id));
-  const pages: unknown[][] = [];
-  const visitIds: number[] = [];
-  for (const v of visits) {
-    const id = ids.get(`${v.hh}|${v.start}`);
+  return visits.map((v) => {
+    const id = ids.get(`${v.household}|${v.start}`);
     if (id === undefined) throw new Error('visit vanished inside its own transaction');
-    visitIds.push(id);
-    for (const tag of v.tags) pages.push([id, tag, customerId, v.localDate]);
-  }
+    return id;
+  });
+}
+
+/** The distinct households of `visits`, as BigInt (see nearVisits). */
+const householdsOf = (visits: NewVisit[]): bigint[] => [...new Set(visits.map((v) => v.household))].map(BigInt);
+
+/** Pages: one row per site tag a new visit hit. */
+async function insertPages(qr: QueryRunner, customerId: number, visits: NewVisit[], visitIds: number[]) {
+  const pages: RowOf<typeof VISIT_PAGE_COLUMNS>[] = [];
+  visits.forEach((v, n) => {
+    for (const tag of v.siteTagIds) pages.push(visitPageRow(visitIds[n], tag, customerId, v));
+  });
   for (const part of chunks(pages)) {
-    await qr.query('INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) VALUES ?', [part]);
+    await qr.query(`INSERT INTO visit_page (${columnList(VISIT_PAGE_COLUMNS)}) VALUES ?`, [part]);
   }
-  // Touches of the new visits: the households' impressions in the 7 x 24 h before each visit.
+}
+
+/**
+ * Touches of the new visits: the households' stored impressions in the 7 x 24 h before each visit,
+ * the batch's new ones included (read after their insert), so touchExistingVisits skips these visits.
+ */
+async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVisit[], visitIds: number[]) {
+  const starts = visits.map((v) => v.start);
   const impressions: StoredImpression[] = await qr.query(
     `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
             booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart
      FROM impression_event WHERE customer_id = ? AND household_id IN (?) AND ts > ? AND ts <= ?`,
-    [
-      customerId,
-      [...hitsOf.keys()].map(BigInt),
-      sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS),
-      sqlTime(Math.max(...starts)),
-    ],
+    [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS), sqlTime(Math.max(...starts))],
   );
-  const impressionsOf = new Map<string, StoredImpression[]>();
+  const impressionsOf = new Map<string, TouchingImpression[]>();
   for (const i of impressions) {
     const list = impressionsOf.get(i.hh) ?? [];
-    list.push(i);
+    list.push({
+      eventId: i.event_id,
+      ts: i.ts.getTime(),
+      localDate: i.local_date,
+      bookingId: i.booking_id,
+      campaignId: i.campaign_id,
+      creativeId: i.creative_id,
+      channelId: i.channel_id,
+      region: i.region,
+      weekday: i.weekday,
+      daypart: i.daypart,
+    });
     impressionsOf.set(i.hh, list);
   }
-  const touches: unknown[][] = [];
+  const touches: RowOf<typeof TOUCH_COLUMNS>[] = [];
   visits.forEach((v, n) => {
-    for (const i of impressionsOf.get(v.hh) ?? []) {
-      const ts = i.ts.getTime();
-      if (ts <= v.start - TOUCH_WINDOW_MS || ts > v.start) continue;
-      touches.push([
-        visitIds[n],
-        i.event_id,
-        customerId,
-        v.localDate,
-        sqlTime(v.start),
-        sqlTime(ts),
-        i.local_date,
-        i.booking_id,
-        i.campaign_id,
-        i.creative_id,
-        i.channel_id,
-        i.region,
-        i.weekday,
-        i.daypart,
-      ]);
+    const visit = { id: visitIds[n], start: v.start, localDate: v.localDate };
+    for (const i of impressionsOf.get(v.household) ?? []) {
+      if (i.ts <= v.start - TOUCH_WINDOW_MS || i.ts > v.start) continue;
+      touches.push(touchRow(customerId, visit, i));
     }
   });
-  for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', TOUCH_COLUMNS, part);
+  for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
 }
 
 interface StoredImpression {
@@ -383,14 +438,17 @@ interface StoredImpression {
   daypart: number;
 }
 
-const TOUCH_COLUMNS =
-  'visit_id, impression_event_id, customer_id, visit_local_date, visit_ts, impression_ts, impression_local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart';
 /**
  * New impressions touch the stored visits of their household within the next 7 x 24 h. Matched in
  * memory from one indexed read of the households' visits (an INSERT ... SELECT joining on a long
- * IN list of event ids is planned badly by MariaDB).
+ * IN list of event ids is planned badly by MariaDB). The visits this batch rebuilt (`rebuilt`) have
+ * all their touches already: they are not sent again.
  */
-async function touchExistingVisits(qr: QueryRunner, newImpressions: ImpressionRow[]): Promise<void> {
+async function touchExistingVisits(
+  qr: QueryRunner,
+  newImpressions: ImpressionRow[],
+  rebuilt: Set<number>,
+): Promise<void> {
   const byCustomer = new Map<number, ImpressionRow[]>();
   for (const r of newImpressions) {
     const list = byCustomer.get(r.customerId) ?? [];
@@ -407,35 +465,20 @@ async function touchExistingVisits(qr: QueryRunner, newImpressions: ImpressionRo
         [customerId, [...new Set(rows.map((r) => r.household))].map(BigInt), sqlTime(lo), sqlTime(hi)],
       );
       if (!visits.length) continue;
-      const visitsOf = new Map<string, { id: number; start: number; localDate: string }[]>();
+      const visitsOf = new Map<string, TouchedVisit[]>();
       for (const v of visits) {
         const list = visitsOf.get(v.hh) ?? [];
         list.push({ id: Number(v.id), start: v.start_ts.getTime(), localDate: v.local_date });
         visitsOf.set(v.hh, list);
       }
-      const touches: unknown[][] = [];
+      const touches: RowOf<typeof TOUCH_COLUMNS>[] = [];
       for (const r of rows) {
         for (const v of visitsOf.get(r.household) ?? []) {
-          if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS) continue;
-          touches.push([
-            v.id,
-            r.eventId,
-            customerId,
-            v.localDate,
-            sqlTime(v.start),
-            sqlTime(r.ts),
-            r.localDate,
-            r.bookingId,
-            r.campaignId,
-            r.creativeId,
-            r.channelId,
-            r.region,
-            r.weekday,
-            r.daypart,
-          ]);
+          if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS || rebuilt.has(v.id)) continue;
+          touches.push(touchRow(customerId, v, r));
         }
       }
-      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', TOUCH_COLUMNS, part);
+      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
     }
   }
 }

@@ -17,13 +17,6 @@ function geoip(): Lookup {
   return lookup;
 }
 
-export function regionOfIp(ip: string | undefined, country: string): string {
-  if (!ip) return UNKNOWN_REGION;
-  const hit = geoip()(ip);
-  if (!hit || hit.country !== country || !hit.region) return UNKNOWN_REGION;
-  return isRegionOf(country, hit.region) ? hit.region : UNKNOWN_REGION;
-}
-
 /** "CC-REGION" of an IP ("" when unknown): what the collector passes on instead of the raw IP. */
 export function geoOfIp(ip: string | undefined): string {
   if (!ip) return '';

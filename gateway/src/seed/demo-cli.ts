@@ -6,7 +6,7 @@ import { demoLogins, formatLoginTable } from './logins';
 
 /**
  * `npm run seed:demo`: writes the demo world once (a second run changes nothing), then prints the
- * logins. `--print-logins` only prints them.
+ * logins. `--print-logins` only prints them; `--no-logins` only seeds (`npm run demo` prints them when ready).
  */
 async function main() {
   const config = loadConfig();
@@ -24,7 +24,9 @@ async function main() {
       await ds.destroy();
     }
   }
-  console.log(formatLoginTable(demoLogins(config.ADMIN_EMAIL, config.ADMIN_PASSWORD)));
+  if (!process.argv.includes('--no-logins')) {
+    console.log(formatLoginTable(demoLogins(config.ADMIN_EMAIL, config.ADMIN_PASSWORD)));
+  }
 }
 
 main().catch((e: unknown) => {

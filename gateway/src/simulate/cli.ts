@@ -17,7 +17,9 @@ const HELP = `Usage: simulate [--history DAYS | --live] [--if-empty] [--url URL]
   --if-empty       skip when impressions are already stored
   --url URL        the gateway (default http://127.0.0.1:$PORT)
   --seed N         PRNG seed (default ${DEFAULT_TRAFFIC.seed})
-  --per-day N      impressions per customer per day (default ${DEFAULT_TRAFFIC.impressionsPerDay})`;
+  --per-day N      impressions per customer per day (default ${DEFAULT_TRAFFIC.impressionsPerDay})
+  --holdout SHARE  put this share of households (0..1) in a control group: control impressions, no caused visits
+  --holdout-customers N  only the first N customers (by id) run the holdout (default all)`;
 
 const log = (s: string) => console.log(s);
 
@@ -31,6 +33,8 @@ async function main() {
       seed: { type: 'string' },
       rate: { type: 'string' },
       'per-day': { type: 'string' },
+      holdout: { type: 'string' },
+      'holdout-customers': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -64,8 +68,13 @@ async function main() {
       ...DEFAULT_TRAFFIC,
       seed: Number(values.seed ?? DEFAULT_TRAFFIC.seed),
       impressionsPerDay: Number(values['per-day'] ?? DEFAULT_TRAFFIC.impressionsPerDay),
+      holdoutShare: Math.min(1, Math.max(0, Number(values.holdout ?? 0) || 0)),
     };
-    const models = world.map((c) => ({ customer: c, model: new TrafficModel(c, options) }));
+    const holdoutCustomers = Number(values['holdout-customers'] ?? world.length);
+    const models = world.map((c, n) => ({
+      customer: c,
+      model: new TrafficModel(c, n < holdoutCustomers ? options : { ...options, holdoutShare: 0 }),
+    }));
     if (values.live) await live(client, models, Number(values.rate ?? 20));
     else await history(client, models, Number(values.history ?? 90));
     await client.waitForIdle(log);

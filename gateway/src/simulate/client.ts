@@ -57,6 +57,7 @@ export class GatewayClient {
           region: e.region,
           id: e.id,
           ...(e.url ? { url: e.url } : {}),
+          ...(e.control ? { control: true } : {}),
         }),
       )
       .join('\n');
@@ -78,6 +79,7 @@ export class GatewayClient {
   async pixel(e: SimEvent): Promise<void> {
     const q = new URLSearchParams({ hh: e.household, r: e.region });
     if (e.url) q.set('u', e.url);
+    if (e.control) q.set('ctl', '1');
     const res = await fetch(`${this.url}/t/${e.type === 'impression' ? 'i' : 'v'}/${e.tag}?${q}`);
     await res.arrayBuffer();
   }

@@ -16,6 +16,13 @@ export interface SimEvent {
   region: string;
   id: string;
   url?: string;
+  /** DESIGN 4b: a control (holdout) impression: the household saw a placeholder, not the ad. */
+  control?: boolean;
+  /**
+   * Ground truth, never sent: this page hit belongs to a visit the exposure caused (the household
+   * would not have made it without the ad). Every other visit happens at the baseline rate.
+   */
+  caused?: boolean;
 }
 
 export interface TrafficOptions {
@@ -27,6 +34,11 @@ export interface TrafficOptions {
   responseRate: number;
   /** Baseline (unexposed) visits per customer per day. */
   baselineVisitsPerDay: number;
+  /**
+   * DESIGN 4b holdout: the share of households the ad server puts in the control group. Their
+   * impressions are control impressions and cause no visit; they visit only at the baseline rate.
+   */
+  holdoutShare?: number;
 }
 
 export const DEFAULT_TRAFFIC: TrafficOptions = {
@@ -47,6 +59,7 @@ const DAY_MS = 24 * HOUR_MS;
 interface Household {
   id: string;
   region: string;
+  control: boolean;
 }
 
 export class TrafficModel {
@@ -59,10 +72,14 @@ export class TrafficModel {
     private readonly options: TrafficOptions = DEFAULT_TRAFFIC,
   ) {
     this.rand = prng(options.seed * 7919 + customer.id);
+    // The holdout draws from its own stream: without one, the traffic is exactly as before.
+    const holdout = prng(options.seed * 104_729 + customer.id);
+    const share = options.holdoutShare ?? 0;
     this.households = Array.from({ length: options.households }, (_, n) => ({
       // Stable ids per customer: a publisher-style household id.
       id: String(customer.id * 1_000_000_007 + n * 7 + 1),
       region: this.rand() < 0.03 ? 'UNK' : NZ_REGIONS[weighted(this.rand, REGION_CUM)].code,
+      control: share > 0 && holdout() < share,
     }));
   }
 
@@ -81,11 +98,16 @@ export class TrafficModel {
       const hh = this.households[Math.floor(this.households.length * this.rand() ** 1.6)];
       const booking = bookings[Math.floor(this.rand() * bookings.length)];
       const tag = booking.tagKeys[Math.floor(this.rand() * booking.tagKeys.length)];
-      out.push(this.event('impression', tag, ts, hh));
+      const impression = this.event('impression', tag, ts, hh);
+      if (hh.control) impression.control = true;
+      out.push(impression);
       if (this.rand() < this.options.responseRate) {
         // Response decays after exposure: most within the hour, a tail over the week.
         const delay = this.rand() < 0.55 ? exponential(this.rand, 0.3 * HOUR_MS) : exponential(this.rand, 30 * HOUR_MS);
-        if (delay < 7 * DAY_MS && ts + delay <= until) out.push(...this.visit(ts + 60_000 + delay, hh));
+        // A placeholder causes nothing: control households visit only at the baseline rate.
+        if (!hh.control && delay < 7 * DAY_MS && ts + delay <= until) {
+          for (const e of this.visit(ts + 60_000 + delay, hh)) out.push({ ...e, caused: true });
+        }
       }
     }
     const baseline = this.options.baselineVisitsPerDay * (0.7 + 0.6 * this.rand());

@@ -1,0 +1,129 @@
+import type { Collector } from '../../collector/collector';
+import type { Hit } from '../../collector/hit';
+import { type LineError, parseLines } from '../../collector/ingest-lines';
+import { ingestStatus, type IngestStatus } from '../../collector/status';
+import { countRejected, ensureGroup, streamKeys } from '../../collector/stream';
+import type { AppContext } from '../../shared/app-context';
+import { DomainError, forbidden } from '../../shared/errors';
+import { type Actor, isSuperAdmin } from '../../shared/roles';
+import { visibleCustomerIds } from '../access/customer-scope';
+
+/**
+ * Bulk ingest and the ingest status (DESIGN 3 and 5) behind the same door as every other call (issue 14):
+ * the route hands over the actor the shared signed-in check confirmed; who may ingest and which tags a
+ * line may name are decided here.
+ */
+
+/**
+ * Who may bulk-ingest: the super admin, and an API key with the `ingest` scope (issue 17), whose lines
+ * are limited to the tags of its organisation's customers by `acceptedTagKeys`.
+ */
+export function mayBulkIngest(actor: Actor): boolean {
+  return isSuperAdmin(actor) || !!actor.apiKey?.scopes.includes('ingest');
+}
+
+export function assertMayBulkIngest(actor: Actor): void {
+  if (!mayBulkIngest(actor)) throw forbidden();
+}
+
+export interface IngestAnswer {
+  accepted: number;
+  rejected: number;
+  errors: LineError[];
+}
+
+/**
+ * "i:key" / "v:key" of the tag keys in the hits that exist AND belong to a customer the actor sees
+ * (the super admin: every customer). A line naming another customer's tag is rejected like an unknown
+ * tag, so an ingest actor learns nothing about tags beyond its own.
+ */
+export async function acceptedTagKeys(app: AppContext, actor: Actor, hits: readonly Hit[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  const customers = await visibleCustomerIds(app.ds.manager, actor);
+  if (customers !== 'all' && customers.length === 0) return known;
+  for (const [kind, table] of [
+    ['i', 'impression_tag'],
+    ['v', 'site_tag'],
+  ] as const) {
+    const keys = [...new Set(hits.filter((h) => h.k === kind).map((h) => h.t))];
+    for (let i = 0; i < keys.length; i += 1000) {
+      const rows: { tag_key: string }[] =
+        customers === 'all'
+          ? await app.ds.query(`SELECT tag_key FROM ${table} WHERE tag_key IN (?)`, [keys.slice(i, i + 1000)])
+          : await app.ds.query(`SELECT tag_key FROM ${table} WHERE tag_key IN (?) AND customer_id IN (?)`, [
+              keys.slice(i, i + 1000),
+              customers,
+            ]);
+      for (const r of rows) known.add(`${kind}:${r.tag_key}`);
+    }
+  }
+  return known;
+}
+
+/** POST /api/ingest/events: NDJSON lines checked one by one; good lines go to the stream in one go. */
+export async function ingestEvents(
+  app: AppContext,
+  actor: Actor,
+  collector: Collector,
+  body: unknown,
+): Promise<IngestAnswer> {
+  assertMayBulkIngest(actor);
+  const parsed = parseLines(typeof body === 'string' ? body : '', app.config.HOUSEHOLD_SALT);
+  const known = await acceptedTagKeys(app, actor, parsed.hits);
+  const hits: Hit[] = [];
+  for (let n = 0; n < parsed.hits.length; n++) {
+    const h = parsed.hits[n];
+    if (known.has(`${h.k}:${h.t}`)) hits.push(h);
+    else {
+      parsed.rejected++;
+      if (parsed.errors.length < 1000) parsed.errors.push({ line: parsed.lines[n], reason: 'unknown tag' });
+    }
+  }
+  parsed.errors.sort((a, b) => a.line - b.line);
+  try {
+    await collector.takeMany(hits);
+  } catch (e) {
+    app.log.warn({ err: e }, 'bulk ingest: stream unavailable');
+    throw new DomainError('UNAVAILABLE', 'Ingest is unavailable right now; retry later.', undefined, 5);
+  }
+  if (parsed.rejected) countRejected(collector.redis, collector.keys, 'invalid_line', parsed.rejected);
+  return { accepted: hits.length, rejected: parsed.rejected, errors: parsed.errors };
+}
+
+/**
+ * POST /api/ingest/dead-letters/replay (super admin): every dead-lettered entry goes back into the stream
+ * (in chunks, each moved in one MULTI). Event ids keep a replay that races another harmless.
+ */
+export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<{ replayed: number }> {
+  if (!isSuperAdmin(actor)) throw forbidden();
+  const k = streamKeys(app.keys);
+  let replayed = 0;
+  try {
+    await ensureGroup(app.redis, app.keys);
+    for (;;) {
+      const chunk = await app.redis.xrange(k.dead, '-', '+', 'COUNT', 200);
+      if (!chunk.length) break;
+      const pipe = app.redis.multi();
+      for (const [id, fields] of chunk) {
+        const h = fields.indexOf('h');
+        if (h >= 0) pipe.xadd(k.stream, '*', 'h', fields[h + 1]);
+        pipe.xdel(k.dead, id);
+      }
+      const replies = await pipe.exec();
+      for (const [err] of replies ?? []) if (err) throw err;
+      replayed += chunk.length;
+    }
+  } catch (e) {
+    app.log.warn({ err: e }, 'dead-letter replay: stream unavailable');
+    throw new DomainError('UNAVAILABLE', 'Ingest is unavailable right now; retry later.', undefined, 5);
+  }
+  if (replayed) app.log.info({ replayed, by: actor.userId }, 'dead letters replayed into the stream');
+  return { replayed };
+}
+
+/** GET /api/ingest/status. */
+export async function getIngestStatus(app: AppContext, actor: Actor, collector: Collector): Promise<IngestStatus> {
+  // The whole system's queue and spool: the super admin's, not a partner key's.
+  if (!isSuperAdmin(actor)) throw forbidden();
+  return ingestStatus(app.redis, app.keys, collector.spool);
+}
