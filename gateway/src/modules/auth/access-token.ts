@@ -9,6 +9,8 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 interface AccessClaims {
   sub: string;
+  /** The refresh-token family (the session) this token was issued in; signing out ends it. */
+  sid?: string;
   typ: typeof TYP;
   role: Role;
   eid: number;
@@ -17,9 +19,15 @@ interface AccessClaims {
 }
 
 /** Access JWT: 15 minutes, HS256 pinned, iss/aud/typ checked (issue: foundation, item 4). */
-export function signAccessToken(secret: string, actor: Actor, nowSeconds = Math.floor(Date.now() / 1000)): string {
+export function signAccessToken(
+  secret: string,
+  actor: Actor,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  sessionId?: string,
+): string {
   const claims: AccessClaims = {
     sub: String(actor.userId),
+    ...(sessionId ? { sid: sessionId } : {}),
     typ: TYP,
     role: actor.role,
     eid: actor.entityId,
@@ -33,6 +41,17 @@ export function signAccessToken(secret: string, actor: Actor, nowSeconds = Math.
   });
 }
 
+/** What the per-request session check needs from the token besides the actor. */
+export interface TokenFacts {
+  /** Issue time, seconds since the epoch. */
+  issuedAt: number;
+  sessionId: string | null;
+}
+const facts = new WeakMap<Actor, TokenFacts>();
+
+/** The issue time and session of the access token an actor came from (null for actors not made from one). */
+export const tokenFactsOf = (actor: Actor): TokenFacts | null => facts.get(actor) ?? null;
+
 export function verifyAccessToken(secret: string, token: string): Actor {
   let payload: jwt.JwtPayload;
   try {
@@ -43,10 +62,15 @@ export function verifyAccessToken(secret: string, token: string): Actor {
     throw unauthenticated('Invalid or expired access token.');
   }
   const parsed = typeof payload.role === 'string' ? parseRole(payload.role) : null;
-  if (payload.typ !== TYP || !parsed || !payload.sub || !/^\d+$/.test(payload.sub)) {
+  // jsonwebtoken checks exp only when present: a token without exp or iat would never expire.
+  const timed =
+    Number.isInteger(payload.exp) &&
+    Number.isInteger(payload.iat) &&
+    (payload.exp as number) - (payload.iat as number) <= ACCESS_TOKEN_SECONDS;
+  if (payload.typ !== TYP || !parsed || !timed || !payload.sub || !/^\d+$/.test(payload.sub)) {
     throw unauthenticated('Invalid or expired access token.');
   }
-  return {
+  const actor: Actor = {
     userId: Number(payload.sub),
     name: String(payload.name ?? ''),
     email: String(payload.email ?? ''),
@@ -55,6 +79,11 @@ export function verifyAccessToken(secret: string, token: string): Actor {
     entityId: Number(payload.eid ?? 0),
     admin: parsed.admin,
   };
+  facts.set(actor, {
+    issuedAt: payload.iat as number,
+    sessionId: typeof payload.sid === 'string' && /^[0-9a-f]{32}$/.test(payload.sid) ? payload.sid : null,
+  });
+  return actor;
 }
 
 /** `Authorization: Bearer <token>` -> actor, or null when absent. Throws 401 on a bad token. */

@@ -18,9 +18,16 @@ export class AuthResolver {
     return as(RefreshResult, await auth.refreshSession(ctx.app, null, { token }));
   }
 
+  @Mutation(() => AuthMessage, {
+    description: 'Sign out: revokes the session of this refresh token; its access tokens stop working too.',
+  })
+  async logout(@Arg('token', () => String, { nullable: true }) token: string | null, @Ctx() ctx: GqlContext) {
+    return as(AuthMessage, await auth.logout(ctx.app, null, { token }));
+  }
+
   @Mutation(() => AuthMessage)
   async requestPasswordReset(@Arg('email') email: string, @Ctx() ctx: GqlContext) {
-    return as(AuthMessage, await auth.requestPasswordReset(ctx.app, null, { email }));
+    return as(AuthMessage, await auth.requestPasswordReset(ctx.app, null, { email, ip: ctx.ip ?? 'unknown' }));
   }
 
   @Query(() => TokenCheck)

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { MountRoutes } from '../../rest/routes';
+import { messageSchema } from '../organisations/organisation.schemas';
 import {
   acceptInvitation,
   currentUser,
   login,
+  logout,
   refreshSession,
   requestPasswordReset,
   resetPassword,
@@ -22,6 +24,8 @@ const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknow
 const publicRoute =
   (handler: (req: Request) => Promise<unknown>): RequestHandler =>
   (req, res, next) => {
+    // Tokens and account answers: never kept by a browser or a proxy.
+    res.setHeader('Cache-Control', 'no-store');
     handler(req).then(
       (answer) => {
         if (!res.headersSent) res.json(answer);
@@ -41,8 +45,12 @@ export const mountAuthRoutes: MountRoutes = (router, app) => {
     publicRoute((req) => refreshSession(app, null, bodyOf(req))),
   );
   router.post(
+    '/logout',
+    publicRoute((req) => logout(app, null, bodyOf(req))),
+  );
+  router.post(
     '/password-reset',
-    publicRoute((req) => requestPasswordReset(app, null, bodyOf(req))),
+    publicRoute((req) => requestPasswordReset(app, null, { ...bodyOf(req), ip: clientIp(req) })),
   );
   router.get(
     '/verify-reset-token',
@@ -71,15 +79,15 @@ const me = z.object({
   country_code: z.string().describe("The organisation's primary country"),
   country_list: z.array(z.string()).describe("The organisation's operational countries, primary first"),
 });
-const message = z.object({ message: z.string() });
-const token = z.object({ token: z.string() });
+const token = z.object({ token: z.string() }).meta({ id: 'TokenInput' });
 
 documentApi(
   {
     method: 'post',
     path: '/login',
+    operationId: 'login',
     summary: 'Sign in with email and password',
-    tag: 'auth',
+    tag: 'Authentication',
     auth: false,
     body: z.object({ email: z.string(), password: z.string() }),
     response: me.extend({
@@ -88,15 +96,16 @@ documentApi(
     }),
     errors: {
       401: "'Login failed. Please check your credentials.'",
-      429: 'Too many failed attempts for this email from this address (Retry-After)',
+      429: 'Too many failed attempts for this email from this address, or from this address across emails (Retry-After)',
       503: 'Sign-in is temporarily unavailable: the attempt counter (Redis) cannot be reached (Retry-After)',
     },
   },
   {
     method: 'post',
     path: '/refresh-token',
+    operationId: 'refreshToken',
     summary: 'Spend a refresh token for a new access token and its rotated successor',
-    tag: 'auth',
+    tag: 'Authentication',
     auth: false,
     body: token,
     response: z.object({ new_token: z.string(), refresh_token: z.string() }),
@@ -104,19 +113,35 @@ documentApi(
   },
   {
     method: 'post',
+    path: '/logout',
+    operationId: 'logout',
+    summary: 'Sign out: revoke the session of this refresh token (its access tokens stop working too)',
+    tag: 'Authentication',
+    auth: false,
+    body: z.object({ token: z.string().optional().describe('The refresh token of the session to end') }),
+    response: messageSchema,
+    errors: { 400: 'token is not text' },
+  },
+  {
+    method: 'post',
     path: '/password-reset',
+    operationId: 'requestPasswordReset',
     summary: 'Email a password reset link (same answer whether or not the email is registered)',
-    tag: 'auth',
+    tag: 'Authentication',
     auth: false,
     body: z.object({ email: z.string() }),
-    response: message,
-    errors: { 503: 'Temporarily unavailable: the email counter (Redis) cannot be reached (Retry-After)' },
+    response: messageSchema,
+    errors: {
+      429: 'Too many reset requests from this address across emails (Retry-After)',
+      503: 'Temporarily unavailable: the email counter (Redis) cannot be reached (Retry-After)',
+    },
   },
   {
     method: 'get',
     path: '/verify-reset-token',
+    operationId: 'verifyResetToken',
     summary: 'Check a password reset token before showing the form',
-    tag: 'auth',
+    tag: 'Authentication',
     auth: false,
     query: z.object({ token: z.string() }),
     response: z.object({ valid: z.literal(true) }),
@@ -124,26 +149,29 @@ documentApi(
   {
     method: 'post',
     path: '/reset-password',
+    operationId: 'resetPassword',
     summary: 'Set a new password with a reset token (single use; signs out every session)',
-    tag: 'auth',
+    tag: 'Authentication',
     auth: false,
     body: z.object({ token: z.string(), new_password: z.string().min(8) }),
-    response: message,
+    response: messageSchema,
   },
   {
     method: 'post',
     path: '/accept-invitation',
+    operationId: 'acceptInvitation',
     summary: 'Accept an invitation: activates the account and emails a set-password link',
-    tag: 'auth',
+    tag: 'Authentication',
     auth: false,
     body: token,
-    response: message,
+    response: messageSchema,
   },
   {
     method: 'get',
     path: '/me',
+    operationId: 'getMe',
     summary: 'The signed-in user (restores a session)',
-    tag: 'auth',
+    tag: 'Authentication',
     response: me,
   },
 );

@@ -1,4 +1,5 @@
-import { email, minLength, required, type RuleSet } from '../../shared/validation/rules';
+import { passwordShape } from '../../shared/validation/password.rules';
+import { email, required, type RuleSet } from '../../shared/validation/rules';
 
 /** Server-side rules of the sign-in and password screens (spec 5); field names as in the API. */
 export const loginRules: RuleSet = {
@@ -10,9 +11,8 @@ export const emailRules: RuleSet = { email: [required('Email'), email()] };
 
 export const tokenRules: RuleSet = { token: [required('Token')] };
 
-/** The screen shows no length rule; the server still refuses trivially short passwords. */
-export const NEW_PASSWORD_MIN = 8;
+/** The one password policy (password.rules.ts); the common-password list is checked by the service. */
 export const resetPasswordRules: RuleSet = {
   token: [required('Token')],
-  new_password: [required('New password'), minLength('New password', NEW_PASSWORD_MIN)],
+  new_password: [required('New password'), passwordShape('New password')],
 };

@@ -2,16 +2,25 @@ import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, notFound, unauthenticated } from '../../shared/errors';
 import { type Actor, type EntityType, type Role, roleOf } from '../../shared/roles';
+import { NOT_TEXT } from '../../shared/input';
 import { assertValid } from '../../shared/validation/assert';
 import { signAccessToken } from './access-token';
 import { emailRules, loginRules, resetPasswordRules, tokenRules } from './auth.rules';
 import { invitationEmail, passwordResetEmail, sendQuietly, setPasswordEmail } from './auth.emails';
 import { countriesOf } from './countries';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { reserveLoginAttempt } from './login-throttle';
 import { createOneTimeToken, findLiveToken, spendTokens } from './one-time-tokens';
+import { assertPasswordAllowed } from './password-policy';
 import { hashPassword, passwordMatches } from './passwords';
 import { mayEmailReset } from './reset-throttle';
-import { issueRefreshToken, revokeFamily, revokeUserRefreshTokens, rotateRefreshToken } from './refresh-tokens';
+import {
+  familyOf,
+  issueRefreshToken,
+  newFamilyId,
+  revokeFamily,
+  revokeUserRefreshTokens,
+  rotateRefreshToken,
+} from './refresh-tokens';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export const RESET_LINK_SENT = 'Password reset link has been sent to your email.';
@@ -98,21 +107,20 @@ export async function login(
 ): Promise<LoginResult> {
   assertValid(loginRules, input);
   const email = normalEmail(input.email);
-  await assertLoginAllowed(app, email, input.ip);
+  // Reserved before the password is checked: concurrent guesses cannot all pass a not-yet-counted limit.
+  const attempt = await reserveLoginAttempt(app, email, input.ip);
   const user = await userWhere(app.ds.manager, 'email', email);
   const matches = await passwordMatches(user?.password_hash, text(input.password));
-  if (!user || !matches || !user.active) {
-    await recordLoginFailure(app, email, input.ip);
-    throw unauthenticated(LOGIN_FAILED);
-  }
-  await clearLoginFailures(app, email, input.ip);
+  if (!user || !matches || !user.active) throw unauthenticated(LOGIN_FAILED);
+  await attempt.succeeded();
+  const familyId = newFamilyId();
   const refreshToken = await app.ds.transaction(async (em) => {
     // A JS date like every other auth timestamp: the session time zone of the server plays no part.
     await em.query('UPDATE user SET last_login_at = ? WHERE id = ?', [new Date(), user.id]);
-    return issueRefreshToken(em, Number(user.id));
+    return issueRefreshToken(em, Number(user.id), familyId);
   });
   return {
-    access_token: signAccessToken(app.config.JWT_SECRET, actorOf(user)),
+    access_token: signAccessToken(app.config.JWT_SECRET, actorOf(user), undefined, familyId),
     refresh_token: refreshToken,
     ...(await meOf(app.ds.manager, user)),
   };
@@ -122,7 +130,7 @@ export async function login(
 export async function refreshSession(app: AppContext, _actor: Actor | null, input: Input): Promise<RefreshResult> {
   assertValid(tokenRules, input);
   const outcome = await app.ds.transaction(async (em) => {
-    const rotation = await rotateRefreshToken(em, text(input.token));
+    const rotation = await rotateRefreshToken(em, app.config.JWT_SECRET, text(input.token));
     if (!rotation.ok) {
       // A replayed token means a leaked one: worth an operator's attention.
       if (rotation.reason === 'reused') app.log.warn('refresh token reused: its session was revoked');
@@ -133,11 +141,35 @@ export async function refreshSession(app: AppContext, _actor: Actor | null, inpu
       await revokeFamily(em, rotation.familyId);
       return null;
     }
-    return { user, token: rotation.token };
+    return { user, token: rotation.token, familyId: rotation.familyId };
   });
   // Committed before answering: a reused token's family stays revoked.
   if (!outcome) throw unauthenticated('Invalid or expired refresh token.');
-  return { new_token: signAccessToken(app.config.JWT_SECRET, actorOf(outcome.user)), refresh_token: outcome.token };
+  return {
+    new_token: signAccessToken(app.config.JWT_SECRET, actorOf(outcome.user), undefined, outcome.familyId),
+    refresh_token: outcome.token,
+  };
+}
+
+export const SIGNED_OUT = 'Signed out.';
+
+/**
+ * Sign out: revokes the session (refresh-token family) of the refresh token given, which also ends the
+ * access tokens issued in it (session-check.ts). Always the same answer: an unknown, spent or already
+ * revoked token has nothing left to end, and the client signs out locally either way.
+ */
+export async function logout(app: AppContext, _actor: Actor | null, input: Input): Promise<MessageResult> {
+  const token = input.token;
+  if (token !== undefined && token !== null && typeof token !== 'string') {
+    throw badRequest(NOT_TEXT('token'), { token: NOT_TEXT('token') });
+  }
+  if (typeof token === 'string' && token.length >= 16 && token.length <= 200) {
+    await app.ds.transaction(async (em) => {
+      const familyId = await familyOf(em, token);
+      if (familyId) await revokeFamily(em, familyId);
+    });
+  }
+  return { message: SIGNED_OUT };
 }
 
 /** The signed-in user, read fresh (a deleted or deactivated account no longer restores its session). */
@@ -151,12 +183,12 @@ export async function currentUser(app: AppContext, actor: Actor): Promise<Me> {
 export async function requestPasswordReset(
   app: AppContext,
   _actor: Actor | null,
-  input: Input,
+  input: Input & { ip: string },
 ): Promise<MessageResult> {
   assertValid(emailRules, input);
   const email = normalEmail(input.email);
   // Counted for every address, known or not; over the limit the answer stays the same, only the email is skipped.
-  const allowed = await mayEmailReset(app, email);
+  const allowed = await mayEmailReset(app, email, input.ip);
   const user = await userWhere(app.ds.manager, 'email', email);
   if (user && user.active && allowed) {
     const token = await createOneTimeToken(app.ds.manager, Number(user.id), 'reset');
@@ -173,12 +205,17 @@ export async function verifyResetToken(app: AppContext, _actor: Actor | null, in
 /** Single use; signs the user out of every session. */
 export async function resetPassword(app: AppContext, _actor: Actor | null, input: Input): Promise<MessageResult> {
   assertValid(resetPasswordRules, input);
-  const passwordHash = await hashPassword(text(input.new_password));
+  const passwordHash = await hashPassword(assertPasswordAllowed(input.new_password, 'new_password', 'New password'));
   const done = await app.ds.transaction(async (em) => {
     const live = await findLiveToken(em, text(input.token), 'reset', new Date(), true);
     if (!live) return false;
     await spendTokens(em, live.userId, 'reset');
-    await em.query('UPDATE user SET password_hash = ? WHERE id = ?', [passwordHash, live.userId]);
+    // password_changed_at ends the access tokens issued before it too (session-check.ts).
+    await em.query('UPDATE user SET password_hash = ?, password_changed_at = ? WHERE id = ?', [
+      passwordHash,
+      new Date(),
+      live.userId,
+    ]);
     await revokeUserRefreshTokens(em, live.userId);
     return true;
   });

@@ -9,6 +9,7 @@ import { confirmActor } from './session-check';
 const PUBLIC_FIELDS = new Set([
   'login',
   'refreshToken',
+  'logout',
   'requestPasswordReset',
   'verifyResetToken',
   'resetPassword',

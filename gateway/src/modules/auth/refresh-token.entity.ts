@@ -17,6 +17,7 @@ export class RefreshToken {
   @Column({ name: 'token_hash', type: 'char', length: 64 })
   tokenHash: string;
 
+  @Index() // the periodic purge of expired tokens
   @Column({ name: 'expires_at', type: 'datetime', precision: 3 })
   expiresAt: Date;
 

@@ -1,36 +1,37 @@
-import type { EntityManager } from 'typeorm';
-import { forbidden } from '../../shared/errors';
+import { badRequest, forbidden } from '../../shared/errors';
 import { type Actor, isEntityAdmin } from '../../shared/roles';
 
 /**
- * Who may associate an existing agency or client with their own organisation (the association mode of
- * the agency and client modals, spec 4), and which clients qualify.
+ * Who may ask to associate an existing agency or client with their own organisation (the association
+ * mode of the agency and client modals, spec 4), and how the association search answers.
  *
- * Associating a client hands the actor's whole organisation that client's campaigns, bookings, creatives,
- * tags and dashboard. Left open, any broadcaster, agency or adtech user could pick any client from the
- * search and read its data. The rule a client would accept:
- *  - only an ADMIN of the acting organisation associates (an ordinary user cannot widen what the whole
- *    organisation sees, nor, as a client, hand its data to an agency);
- *  - only a client WITHOUT campaign data (no campaigns, creatives or site tags yet) can be associated this
- *    way: a client that has data is related by the super admin (Manage Relationships), who can check
- *    with the client first. The association search lists only such clients, and nothing for non-admins.
+ * Associating hands the acting organisation the other side's campaigns, bookings, creatives, tags and
+ * dashboard, so it takes consent (issue 14): only an ADMIN of the acting organisation asks, the ask is a
+ * pending request (association-request.service.ts), and only the target's own admin or the super admin
+ * accepts it; until then nothing is related. Existing records are found only through the name search of
+ * spec 5 (from 2 characters, at most 10 names), which answers nothing else about other tenants.
  */
 export const ASSOCIATE_NEEDS_ADMIN = 'Only an administrator of your organisation can associate an existing record.';
-export const CLIENT_HAS_DATA =
-  'This client already has campaign data; ask the super admin to relate it under Manage Relationships.';
 
 export function assertMayAssociate(actor: Actor): void {
   if (!isEntityAdmin(actor)) throw forbidden(ASSOCIATE_NEEDS_ADMIN);
 }
 
-/** SQL condition (on `customer` aliased as c) true when the client has no campaign data. Fixed text. */
-export const CLIENT_WITHOUT_DATA = `NOT EXISTS (SELECT 1 FROM campaign x WHERE x.customer_id = c.id)
-  AND NOT EXISTS (SELECT 1 FROM creative x WHERE x.customer_id = c.id)
-  AND NOT EXISTS (SELECT 1 FROM site_tag x WHERE x.customer_id = c.id)`;
+/** Spec 5 and 9: the name search starts at 2 characters and offers at most 10 names. */
+export const SEARCH_FROM = 2;
+export const SEARCH_LIMIT = 10;
+export const SEARCH_TOO_SHORT = `Type at least ${SEARCH_FROM} characters to search.`;
 
-export async function assertClientWithoutData(em: EntityManager, customerId: number): Promise<void> {
-  const rows: unknown[] = await em.query(`SELECT 1 FROM customer c WHERE c.id = ? AND ${CLIENT_WITHOUT_DATA}`, [
-    customerId,
-  ]);
-  if (rows.length === 0) throw forbidden(CLIENT_HAS_DATA);
+/** The `q` of the association search, checked: a string of 2 to 100 characters after trimming. */
+export function searchTerm(q: unknown): string {
+  const s = typeof q === 'string' ? q.trim() : '';
+  if (s.length < SEARCH_FROM || s.length > 100) throw badRequest(SEARCH_TOO_SHORT, { q: SEARCH_TOO_SHORT });
+  return s;
 }
+
+/** A LIKE pattern matching names that contain `term` (wildcards in the term are literal; ESCAPE '!'). */
+export const containsPattern = (term: string): string => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** The name sent with an association must be the record's own (case and outer spaces aside). */
+export const sameName = (sent: string | null, stored: string): boolean =>
+  sent !== null && sent.trim().toLowerCase() === stored.trim().toLowerCase();

@@ -87,9 +87,13 @@ export async function insertRelationship(
   return em.queryRunner?.isTransactionActive ? work(em) : em.transaction(work);
 }
 
-/** Drops every relationship of an organisation that is being removed. */
+/** Drops every relationship and association request of an organisation that is being removed. */
 export async function dropRelationshipsOf(em: EntityManager, type: OrgEntityType, id: number): Promise<void> {
   await em.query(`DELETE FROM relationship WHERE ${RELATION_COLUMN[type]} = ?`, [id]);
+  await em.query(
+    'DELETE FROM association_request WHERE (requester_type = ? AND requester_id = ?) OR (target_type = ? AND target_id = ?)',
+    [type, id, type, id],
+  );
 }
 
 /** Fixed identifier map: the table of each organisation type. */

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
-import { plain } from '../organisations/agency.resolver';
+import { plain } from '../../shared/input';
 import { createRelationship } from './relationship.service';
 
 @ObjectType({ description: 'A link between two organisations: the two sides filled, the others null.' })

@@ -19,6 +19,7 @@ export function mountRelationshipRoutes(router: Router, app: AppContext): void {
   documentApi({
     method: 'post',
     path: '/admin/relationships',
+    operationId: 'createRelationship',
     summary: 'Super admin: relate two organisations (allowed pairs of spec 6)',
     tag: 'Relationships',
     body: z.object({

@@ -8,7 +8,7 @@ import {
   type RelationshipType,
   SELF_RELATIONSHIP,
 } from '../../shared/validation/relationship.rules';
-import { type Input, optionalText, positiveId } from '../organisations/input';
+import { type Input, optionalText, positiveId } from '../../shared/input';
 import { assertSystemAdmin } from '../organisations/system-access';
 import { countriesOf } from '../auth/countries';
 import { ENTITY_OF_TYPE, insertRelationship, organisationExists } from './related';
@@ -36,9 +36,9 @@ const NAMES: Record<RelationshipType, string> = {
 export async function createRelationship(app: AppContext, actor: Actor, input: Input): Promise<RelationshipRecord> {
   assertSystemAdmin(actor);
   const data = {
-    source_type: optionalText(input.source_type)?.toLowerCase() ?? 'client',
+    source_type: optionalText(input, 'source_type')?.toLowerCase() ?? 'client',
     source_id: input.source_id,
-    target_type: optionalText(input.target_type)?.toLowerCase() ?? 'broadcaster',
+    target_type: optionalText(input, 'target_type')?.toLowerCase() ?? 'broadcaster',
     target_id: input.target_id,
     country_code: input.country_code,
   };
@@ -57,7 +57,7 @@ export async function createRelationship(app: AppContext, actor: Actor, input: I
   const target = { type: ENTITY_OF_TYPE[targetType], id: positiveId(data.target_id) ?? 0 };
   if (!(await organisationExists(em, source.type, source.id))) throw notFound(NAMES[sourceType]);
   if (!(await organisationExists(em, target.type, target.id))) throw notFound(NAMES[targetType]);
-  const country = optionalText(data.country_code)?.toUpperCase();
+  const country = optionalText(data, 'country_code')?.toUpperCase();
   if (country) {
     for (const [side, field] of [
       [source, 'source_id'],
