@@ -1,0 +1,208 @@
+import type { Request } from 'express';
+import { GraphQLError, Kind, type OperationDefinitionNode, parse, type SelectionSetNode } from 'graphql';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppContext } from '../../shared/app-context';
+import { DomainError, forbidden, httpStatusOf, unauthenticated } from '../../shared/errors';
+import { type Actor, type ApiKeyScope, type EntityType, roleOf } from '../../shared/roles';
+import { graphqlNeed, type KeyNeed, refusal, restNeed } from './api-key.scope';
+import { presentedKey, sameSecret, SHOWN_LENGTH, wellFormed } from './api-key.secret';
+import { recordUse } from './api-key.usage';
+
+export const INVALID_KEY = 'Invalid, revoked or expired API key.';
+const BOTH = 'Send either an API key or an access token, not both.';
+
+/** Which organisation table an owner lives in (the key dies with its organisation). */
+const OWNER_TABLE: Record<Exclude<EntityType, 'SYSTEM'>, string> = {
+  CUSTOMER: 'customer',
+  AGENCY: 'agency',
+  BROADCASTER: 'broadcaster',
+  ADTECH: 'adtech',
+};
+
+interface KeyRow {
+  id: number;
+  name: string;
+  secret_hash: string;
+  entity_type: EntityType;
+  entity_id: number;
+  scopes: string;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const limiters = new WeakMap<AppContext, RateLimiterRedis>();
+function limiterOf(app: AppContext): RateLimiterRedis {
+  let limiter = limiters.get(app);
+  if (!limiter) {
+    limiter = new RateLimiterRedis({
+      storeClient: app.redis,
+      keyPrefix: app.keys.of('api-key-rate'),
+      points: app.config.API_KEY_RATE_PER_MINUTE,
+      duration: 60,
+    });
+    limiters.set(app, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * The presented secret -> its key's row, read on every call (no cache: revocation and expiry take effect
+ * at once). The row is found by its shown prefix, then the secret's hash is compared in constant time.
+ */
+async function findKey(app: AppContext, secret: string): Promise<KeyRow> {
+  if (!wellFormed(secret)) throw unauthenticated(INVALID_KEY);
+  const rows: KeyRow[] = await app.ds.query(
+    `SELECT id, name, secret_hash, entity_type, entity_id, scopes, expires_at, revoked_at
+       FROM api_key WHERE prefix = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > UTC_TIMESTAMP(3))`,
+    [secret.slice(0, SHOWN_LENGTH)],
+  );
+  const row = rows[0];
+  if (!row || !sameSecret(secret, row.secret_hash)) throw unauthenticated(INVALID_KEY);
+  if (row.entity_type !== 'SYSTEM') {
+    const owner: unknown[] = await app.ds.query(`SELECT 1 FROM ${OWNER_TABLE[row.entity_type]} WHERE id = ?`, [
+      row.entity_id,
+    ]);
+    if (owner.length === 0) throw unauthenticated(INVALID_KEY);
+  }
+  return row;
+}
+
+/** Requests per minute per key; Redis down fails closed (503), like sign-in's throttle. */
+async function assertRate(app: AppContext, keyId: number): Promise<void> {
+  try {
+    await limiterOf(app).consume(String(keyId));
+  } catch (e) {
+    if (e instanceof RateLimiterRes) {
+      throw new DomainError(
+        'TOO_MANY_REQUESTS',
+        `Rate limit of ${app.config.API_KEY_RATE_PER_MINUTE} requests per minute reached for this API key.`,
+        undefined,
+        Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
+      );
+    }
+    app.log.warn({ err: e }, 'API key rate limit unavailable (Redis): call refused with 503');
+    throw new DomainError('UNAVAILABLE', 'API keys are temporarily unavailable; retry in a minute.', undefined, 30);
+  }
+}
+
+/** Checks the key, its rate and its scopes for the operations asked; answers the key's actor. */
+export async function authenticateKey(app: AppContext, secret: string, needs: KeyNeed[]): Promise<Actor> {
+  const row = await findKey(app, secret);
+  await assertRate(app, row.id);
+  recordUse(app, row.id);
+  const scopes = row.scopes.split(',').filter(Boolean) as ApiKeyScope[];
+  for (const need of needs) {
+    const why = refusal(scopes, need);
+    if (why) throw forbidden(why);
+  }
+  return {
+    userId: 0,
+    name: `API key ${row.name}`,
+    email: '',
+    role: roleOf({ entityType: row.entity_type, admin: true }),
+    entityType: row.entity_type,
+    entityId: Number(row.entity_id),
+    admin: true,
+    apiKey: { id: Number(row.id), scopes },
+  };
+}
+
+type KeyHeaders = Pick<Request, 'headers'>;
+
+function keyOf(req: KeyHeaders): string | null {
+  const secret = presentedKey(req.headers);
+  if (secret !== null && req.headers['x-api-key'] !== undefined && req.headers.authorization) {
+    throw unauthenticated(BOTH);
+  }
+  return secret;
+}
+
+/**
+ * REST (and bulk ingest): the key's actor when the request carries one (`Authorization: Bearer ifk_...`
+ * or `X-Api-Key`), else null and the caller reads the access token as before.
+ */
+export function restKeyActor(app: AppContext, req: Request): Promise<Actor> | null {
+  let secret: string | null;
+  try {
+    secret = keyOf(req);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  if (secret === null) return null;
+  const path = `${req.baseUrl}${(req.route as { path?: string } | undefined)?.path ?? req.path}`.replace(/^\/api/, '');
+  return authenticateKey(app, secret, [restNeed(req.method, path)]);
+}
+
+/** Every document of a GraphQL request (a GET's `query` parameter, a body, or a batch of bodies). */
+function documentsOf(req: Request): string[] {
+  const bodies: unknown[] = Array.isArray(req.body) ? req.body : [req.body ?? {}];
+  const out = bodies.map((b) => (b as { query?: unknown } | null)?.query);
+  if (req.method === 'GET') out.push(req.query.query);
+  return out.filter((q): q is string => typeof q === 'string');
+}
+
+/** Top-level fields of an operation, through fragments. */
+function topFields(
+  set: SelectionSetNode,
+  fragments: Map<string, SelectionSetNode>,
+  seen = new Set<string>(),
+): string[] {
+  const out: string[] = [];
+  for (const s of set.selections) {
+    if (s.kind === Kind.FIELD) out.push(s.name.value);
+    else if (s.kind === Kind.INLINE_FRAGMENT) out.push(...topFields(s.selectionSet, fragments, seen));
+    else if (!seen.has(s.name.value)) {
+      seen.add(s.name.value);
+      const f = fragments.get(s.name.value);
+      if (f) out.push(...topFields(f, fragments, seen));
+    }
+  }
+  return out;
+}
+
+/** The scopes every operation of every document needs (all are checked, whichever Apollo runs). */
+function graphqlNeeds(req: Request): KeyNeed[] {
+  const needs: KeyNeed[] = [];
+  for (const query of documentsOf(req)) {
+    let doc;
+    try {
+      doc = parse(query, { maxTokens: 1000 });
+    } catch {
+      continue; // Apollo refuses the same document with its parse error; nothing runs.
+    }
+    const fragments = new Map<string, SelectionSetNode>();
+    for (const d of doc.definitions)
+      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet);
+    for (const d of doc.definitions) {
+      if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+      const op = d as OperationDefinitionNode;
+      for (const field of topFields(op.selectionSet, fragments)) {
+        if (field === '__typename' || field === '__schema' || field === '__type') needs.push('read');
+        else needs.push(graphqlNeed(op.operation, field));
+      }
+    }
+  }
+  return needs;
+}
+
+/** GraphQL: like restKeyActor, with the refusal as a GraphQL error carrying its HTTP status (and Retry-After). */
+export function graphqlKeyActor(app: AppContext, req: Request): Promise<Actor> | null {
+  let secret: string | null;
+  try {
+    secret = keyOf(req);
+  } catch (e) {
+    return Promise.reject(asGraphqlError(e));
+  }
+  if (secret === null) return null;
+  return authenticateKey(app, secret, graphqlNeeds(req)).catch((e: unknown) => {
+    throw asGraphqlError(e);
+  });
+}
+
+function asGraphqlError(e: unknown): unknown {
+  if (!(e instanceof DomainError)) return e;
+  const status = httpStatusOf[e.code];
+  const headers = new Map<string, string>();
+  if (e.retryAfterSeconds) headers.set('retry-after', String(e.retryAfterSeconds));
+  return new GraphQLError(e.message, { extensions: { code: e.code, status, http: { status, headers } } });
+}

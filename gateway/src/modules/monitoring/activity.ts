@@ -1,0 +1,31 @@
+import type { AppContext } from '../../shared/app-context';
+import type { RedisKeys } from '../../shared/redis';
+import type { Actor } from '../../shared/roles';
+
+/** Live activity counters in Redis (DESIGN 1: the home of live counters). */
+export const activityKeys = (keys: RedisKeys) => ({
+  /** Sorted set: user id -> time of the last authenticated call (ms). */
+  lastActive: keys.of('activity:last'),
+  /** Hash: user id -> authenticated calls counted so far. */
+  calls: keys.of('activity:calls'),
+});
+
+/** On in every gateway; `npm run bench:activity` switches it off for its baseline in the same run. */
+export const activityCounter = { enabled: true };
+
+/**
+ * Counts one authenticated call (REST or GraphQL): one pipelined write (ZADD + HINCRBY in a single
+ * round trip) that the request does not wait for. With Redis away nothing is queued: the call goes
+ * on uncounted rather than piling commands into the offline queue.
+ */
+export function recordActivity(app: AppContext, actor: Actor): void {
+  if (!activityCounter.enabled || app.redis.status !== 'ready') return;
+  const k = activityKeys(app.keys);
+  const id = String(actor.userId);
+  app.redis
+    .pipeline()
+    .zadd(k.lastActive, Date.now(), id)
+    .hincrby(k.calls, id, 1)
+    .exec()
+    .catch(() => undefined);
+}
