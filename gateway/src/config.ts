@@ -18,9 +18,21 @@ const schema = z.object({
   WORKER: z.enum(['0', '1']).default('1'),
   TRUSTED_PROXIES: z.string().default(''),
   SPOOL_DIR: z.string().default('.spool'),
+  /** The spool is fsynced at most this many ms after a write (0: before the pixel answers). */
+  SPOOL_FSYNC_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   INGEST_BODY_LIMIT: z.string().default('20mb'),
+  /** Requests per minute per API key (modules/api-keys); the next one answers 429 with Retry-After. */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Failed sign-ins one address may make across all emails in 15 minutes (password spraying). */
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Password reset requests one address may make across all emails in an hour. */
+  RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** GraphQL introspection: default on outside production; in production only a signed-in super admin gets it. */
+  GRAPHQL_INTROSPECTION: z.enum(['0', '1']).optional(),
+  /** Image hosts the Content-Security-Policy allows besides the gateway itself (the map tiles). */
+  MAP_TILE_HOSTS: z.string().default('https://*.basemaps.cartocdn.com'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'HOUSEHOLD_SALT'> & {

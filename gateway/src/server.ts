@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { ApolloServer } from '@apollo/server';
@@ -7,18 +6,23 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import express from 'express';
 import type { Config } from './config';
+import { mountCollectorRoutes } from './collector/mount';
 import { createDataSource } from './db/data-source';
-import { buildContext, type GqlContext } from './graphql/context';
+import { buildContext, type GqlContext, requestActor } from './graphql/context';
 import { formatGraphqlError } from './graphql/errors';
+import { introspectionGate } from './graphql/introspection';
 import { buildGatewaySchema } from './graphql/schema';
 import { graphqlActor } from './modules/auth/graphql-actor';
 import { errorHandler } from './rest/http';
+import { securityHeaders } from './security-headers';
 import { createRestRouter, jsonBody } from './rest/router';
 import type { AppContext } from './shared/app-context';
-import { backgroundTasks, mountCollector } from './shared/extensions';
+import { backgroundTasks } from './shared/extensions';
 import { createLogger } from './shared/logger';
 import { createMailer } from './shared/mailer';
 import { createRedis, redisKeys } from './shared/redis';
+import { apiCompression, privateAnswers } from './web/api-compression';
+import { mountClientAssets } from './web/client-assets';
 
 export interface Gateway {
   app: AppContext;
@@ -59,13 +63,16 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     );
   });
 
-  mountCollector(web, app);
+  mountCollectorRoutes(web, app);
+  // After the collector: its pixel and tag script are embedded in other sites' pages by design.
+  web.use(securityHeaders(config));
 
   // Token limit in graphql-js's own parser: armor's maxTokens plugin parses inside a plugin hook, so
   // every syntax error (and the limit) answered HTTP 500 instead of a 400 GRAPHQL_PARSE_FAILED.
+  // Introspection fields count against depth and cost too: a 21-deep __schema query is refused like any other.
   const armor = new ApolloArmor({
-    maxDepth: { n: 12 },
-    costLimit: { maxCost: 20000 },
+    maxDepth: { n: 12, ignoreIntrospection: false },
+    costLimit: { maxCost: 20000, ignoreIntrospection: false },
     maxAliases: { n: 30 },
     maxTokens: { enabled: false },
   });
@@ -73,29 +80,28 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     schema: await buildGatewaySchema(),
     formatError: formatGraphqlError,
     parseOptions: { maxTokens: 1000 },
+    // Apollo's own switch stays on: introspectionGate decides per request (a super admin in production).
     introspection: true,
     ...armor.protect(),
   });
+  apollo.addPlugin(introspectionGate(config));
   await apollo.start();
+  web.use(['/api', '/graphql'], privateAnswers, apiCompression);
   web.use(
     '/graphql',
     jsonBody(config.BODY_LIMIT),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        buildContext(app, await graphqlActor(app, req.headers.authorization, req.body), req.ip),
+        buildContext(
+          app,
+          await requestActor(app, req, () => graphqlActor(app, req.headers.authorization, req.body)),
+          req.ip,
+        ),
     }),
   );
   web.use('/api', createRestRouter(app));
 
-  const clientDist = join(__dirname, '..', '..', 'client', 'dist');
-  if (existsSync(join(clientDist, 'index.html'))) {
-    web.use(express.static(clientDist, { index: false, maxAge: '1h' }));
-    // History fallback: every other GET is a client route.
-    web.get(/^\/(?!api\/|graphql|t\/).*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(clientDist, 'index.html'));
-    });
-  }
+  mountClientAssets(web, join(__dirname, '..', '..', 'client', 'dist'));
 
   web.use(errorHandler(app));
 

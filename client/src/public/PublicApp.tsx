@@ -1,0 +1,44 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { FullScreenSpinner } from '../components/FullScreenSpinner';
+import { sessionStore } from '../features/auth/session-store';
+import { go, usePath } from './location';
+import { publicSystem } from './public-system';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const AcceptInvitationPage = lazy(() => import('../features/auth/AcceptInvitationPage'));
+const LicensePage = lazy(() => import('../features/legal/LicensePage'));
+// Toasts (and their state machine) load after the page: nothing on a first paint needs them.
+const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })));
+
+function Page({ path }: { path: string }) {
+  const signedIn = !!sessionStore.get();
+  // /login for a signed-in user goes straight to the Overview (spec 2).
+  const toOverview = path.startsWith('/login') && signedIn;
+  useEffect(() => {
+    if (toOverview) go('/overview', { replace: true });
+  }, [toOverview]);
+  if (toOverview) return <FullScreenSpinner />;
+  if (path.startsWith('/reset-password')) return <ResetPasswordPage />;
+  if (path.startsWith('/accept-invitation/')) return <AcceptInvitationPage />;
+  if (path.startsWith('/license')) return <LicensePage />;
+  return <LoginPage />;
+}
+
+/** The public pages (login, reset, invitation, licence) with their own small Chakra system (issue 18). */
+export function PublicApp() {
+  const path = usePath();
+  return (
+    <ChakraProvider value={publicSystem}>
+      <main>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Page path={path} />
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ChakraProvider>
+  );
+}

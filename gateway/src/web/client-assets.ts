@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Express, NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+/** Paths the single-page client never owns (the APIs, the collector, health). */
+const NOT_CLIENT = /^\/(api\/|api$|graphql|t\/|healthz|readyz)/;
+
+/**
+ * Serves the built client (issue 18): the build's own .br/.gz files as they are (no per-request compression),
+ * hashed `/assets/` cached for a year as immutable, everything else (index.html, robots.txt) revalidated.
+ * Every other GET that is not an API is a client route and answers index.html (history fallback).
+ */
+export function mountClientAssets(web: Express, clientDist: string): boolean {
+  if (!existsSync(join(clientDist, 'index.html'))) return false;
+  const serve = expressStaticGzip(clientDist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'Cache-Control',
+          path.includes(`${join(clientDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    },
+  });
+  web.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (NOT_CLIENT.test(req.path)) return next();
+    serve(req, res, () => {
+      // Not a file of the build: a missing hashed asset is a 404, any other path is a client route.
+      if (req.path.startsWith('/assets/')) return next();
+      req.url = '/index.html';
+      serve(req, res, next);
+    });
+  });
+  return true;
+}
