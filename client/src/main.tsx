@@ -1,9 +1,22 @@
-import { StrictMode } from 'react';
+import { createElement, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { sessionStore } from './features/auth/session-store';
+import { isPublicPath } from './public/location';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/**
+ * Two front doors (issue 18): the public pages load only their own small bundle; the signed-in app (router,
+ * Apollo, the full Chakra theme, the shell) loads only for a signed-in visitor. '/' and unknown paths
+ * without a session are the login page (spec 2).
+ */
+const path = window.location.pathname;
+const signedIn = !!sessionStore.get();
+if (!isPublicPath(path) && !signedIn) window.history.replaceState(null, '', '/login');
+const publicArea = isPublicPath(window.location.pathname);
+
+const load: Promise<ComponentType> = publicArea
+  ? import('./public/PublicApp').then((m) => m.PublicApp)
+  : import('./app/App').then((m) => m.App);
+
+void load.then((Root) =>
+  createRoot(document.getElementById('root')!).render(<StrictMode>{createElement(Root)}</StrictMode>),
 );

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { LuLifeBuoy, LuLogOut } from 'react-icons/lu';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import { useAuth } from '../features/auth/AuthProvider';
 import { isSuperAdminRole, NAV_LINKS } from './nav-links';
@@ -11,10 +11,17 @@ const HELP_BODY =
 export const HELP_MAILTO = `mailto:${HELPDESK}?subject=${encodeURIComponent('Help Request')}&body=${encodeURIComponent(HELP_BODY)}`;
 
 /** Build and environment shown outside production (spec 2). */
-function EnvironmentIndicator() {
+function EnvironmentIndicator(props: { hideBelow?: 'md' }) {
   if (__APP_ENV__ === 'production') return null;
   return (
-    <Badge colorPalette="orange" variant="surface" title={`Environment ${__APP_ENV__}`} data-testid="build-indicator">
+    <Badge
+      colorPalette="orange"
+      variant="surface"
+      title={`Environment ${__APP_ENV__}`}
+      data-testid="build-indicator"
+      flexShrink={0}
+      {...props}
+    >
       {__APP_BUILD__} / {__APP_VERSION__}
     </Badge>
   );
@@ -54,7 +61,6 @@ function TopNavigation() {
 
 export function AppShell() {
   const { logout } = useAuth();
-  const navigate = useNavigate();
   return (
     <Flex direction="column" minH="100vh" bg="gray.50">
       <Flex
@@ -72,7 +78,8 @@ export function AppShell() {
           <Logo height={30} light withWord={false} />
         </Box>
         <TopNavigation />
-        <EnvironmentIndicator />
+        {/* A phone's header has no room beside the icons: there it sits in the footer. */}
+        <EnvironmentIndicator hideBelow="md" />
         <HStack gap="1">
           <Button asChild size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
             <a href={HELP_MAILTO} aria-label="Get help">
@@ -90,7 +97,8 @@ export function AppShell() {
             aria-label="Sign out"
             onClick={() => {
               logout();
-              void navigate('/login', { replace: true });
+              // The login page is the public bundle: a full load, which also drops this session's memory.
+              window.location.replace('/login');
             }}
           >
             <LuLogOut />
@@ -108,6 +116,11 @@ export function AppShell() {
         <Link href="/license" color="tint">
           Platform License Agreement
         </Link>
+        {__APP_ENV__ !== 'production' && (
+          <Box mt="2" hideFrom="md">
+            <EnvironmentIndicator />
+          </Box>
+        )}
       </Box>
     </Flex>
   );

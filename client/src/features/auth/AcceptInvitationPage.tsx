@@ -1,16 +1,14 @@
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { AcceptInvitationDocument } from '../../gql/graphql';
+import { go, usePath } from '../../public/location';
+import { call } from '../../public/request';
 import { AuthLayout } from './AuthLayout';
 
 type Phase = 'processing' | 'accepted' | 'failed';
 
 /** /accept-invitation/:token posts the token at once and reports the outcome (spec 2). */
 export default function AcceptInvitationPage() {
-  const { token = '' } = useParams();
-  const [accept] = useMutation(AcceptInvitationDocument, { context: { silent: true } });
+  const token = decodeURIComponent(usePath().split('/')[2] ?? '');
   const [phase, setPhase] = useState<Phase>('processing');
   const sent = useRef(false);
 
@@ -18,11 +16,11 @@ export default function AcceptInvitationPage() {
     // Once per page, even when React runs effects twice in development.
     if (sent.current) return;
     sent.current = true;
-    accept({ variables: { token } }).then(
+    call('POST', '/accept-invitation', { token }).then(
       () => setPhase('accepted'),
       () => setPhase('failed'),
     );
-  }, [accept, token]);
+  }, [token]);
 
   return (
     <AuthLayout>
@@ -43,8 +41,8 @@ export default function AcceptInvitationPage() {
           </Text>
         )}
         {phase !== 'processing' && (
-          <Button asChild colorPalette="brand" variant="outline">
-            <RouterLink to="/login">Go to sign in</RouterLink>
+          <Button colorPalette="brand" variant="outline" onClick={() => go('/login')}>
+            Go to sign in
           </Button>
         )}
       </Stack>

@@ -9,17 +9,13 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { describeError } from '../../app/api-errors';
-import { LoginDocument } from '../../gql/graphql';
+import { LogoutDocument } from '../../gql/graphql';
 import { SESSION_KEY, sessionStore, type SessionUser } from './session-store';
-
-export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
 interface AuthState {
   user: SessionUser | null;
   /** True until the stored session has been read at start (spec 4). */
   loading: boolean;
-  login(email: string, password: string): Promise<LoginOutcome>;
   logout(): void;
 }
 
@@ -42,43 +38,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const login = useCallback(
-    async (email: string, password: string): Promise<LoginOutcome> => {
-      try {
-        const { data, error } = await client.mutate({
-          mutation: LoginDocument,
-          variables: { email, password },
-          context: { silent: true },
-          errorPolicy: 'all',
-        });
-        const r = data?.login;
-        if (error || !r) {
-          const { code, status, message } = describeError(error);
-          const rejected = code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || status === 401 || !error;
-          return { ok: false, message: rejected ? 'Login failed. Please check your credentials.' : message };
-        }
-        const { access_token, refresh_token, ...user } = r;
-        sessionStore.set({
-          user: { ...user, country_list: user.country_list ?? [] },
-          accessToken: access_token,
-          refreshToken: refresh_token,
-        });
-        return { ok: true };
-      } catch {
-        return { ok: false, message: 'An unexpected error occurred.' };
-      }
-    },
-    [client],
-  );
-
   const logout = useCallback(() => {
+    // The server ends the session (refresh token and its access tokens); signing out here does not wait
+    // for it, so Sign out works offline too.
+    const token = sessionStore.get()?.refreshToken;
+    if (token) void client.mutate({ mutation: LogoutDocument, variables: { token } }).catch(() => undefined);
     sessionStore.clear();
     void client.clearStore();
   }, [client]);
 
   const value = useMemo<AuthState>(
-    () => ({ user: session?.user ?? null, loading, login, logout }),
-    [session, loading, login, logout],
+    () => ({ user: session?.user ?? null, loading, logout }),
+    [session, loading, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

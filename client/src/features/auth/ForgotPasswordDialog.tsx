@@ -1,16 +1,15 @@
 import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
-import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../components/toaster';
-import { RequestPasswordResetDocument } from '../../gql/graphql';
+import { call } from '../../public/request';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** 'Forgot password' dialog on the login page: asks for the email and sends the reset link. */
-export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export default function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const [send, { loading }] = useMutation(RequestPasswordResetDocument, { context: { silent: true } });
+  const [loading, setLoading] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -18,13 +17,16 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     if (!value) return setInvalid('Email is required.');
     if (!EMAIL.test(value)) return setInvalid('Enter a valid email address.');
     setInvalid(null);
+    setLoading(true);
     try {
-      await send({ variables: { email: value } });
+      await call('POST', '/password-reset', { email: value });
       notify('success', 'Password reset link has been sent to your email.');
       setEmail('');
       onClose();
     } catch {
       notify('error', 'Failed to send password reset link. Please try again.');
+    } finally {
+      setLoading(false);
     }
   }
 

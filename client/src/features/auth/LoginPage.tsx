@@ -1,16 +1,16 @@
 import { Button, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Logo } from '../../components/Logo';
+import { go } from '../../public/location';
+import { signIn } from '../../public/sign-in';
 import { AuthLayout } from './AuthLayout';
-import { useAuth } from './AuthProvider';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { PasswordInput } from './PasswordInput';
+
+// The dialog (and its focus trap) loads when it is first opened, not with the login page.
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
 
 /** Login: idle -> submitting (spinner) -> /overview or the error text (spec 2, 4). */
 export default function LoginPage() {
-  const { login } = useAuth();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -21,9 +21,9 @@ export default function LoginPage() {
     e.preventDefault();
     setSubmitting(true);
     setError(null);
-    const outcome = await login(email.trim(), password);
+    const outcome = await signIn(email.trim(), password);
     setSubmitting(false);
-    if (outcome.ok) void navigate('/overview', { replace: true });
+    if (outcome.ok) go('/overview', { replace: true });
     else setError(outcome.message);
   }
 
@@ -76,13 +76,24 @@ export default function LoginPage() {
         </Button>
         <Text fontSize="xs" color="gray.600" textAlign="center">
           By signing in you agree to the{' '}
-          <Link asChild color="tint">
-            <RouterLink to="/license">Platform License Agreement</RouterLink>
+          <Link
+            href="/license"
+            color="tint"
+            onClick={(e) => {
+              e.preventDefault();
+              go('/license');
+            }}
+          >
+            Platform License Agreement
           </Link>
           .
         </Text>
       </Stack>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

@@ -1,25 +1,21 @@
 import { Button, Field, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { describeError } from '../../app/api-errors';
 import { notify } from '../../components/toaster';
-import { ResetPasswordDocument, VerifyResetTokenDocument } from '../../gql/graphql';
+import { go } from '../../public/location';
+import { call, RequestError } from '../../public/request';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
 
 /** /reset-password?token=...: verify the token, then take the new password (spec 2, 4, 8). */
 export default function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const navigate = useNavigate();
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
 
   useEffect(() => {
     if (!token) {
       notify('error', 'No token provided.');
-      void navigate('/', { replace: true });
+      go('/login', { replace: true });
     }
-  }, [token, navigate]);
+  }, [token]);
 
   if (!token) {
     return (
@@ -32,42 +28,50 @@ export default function ResetPasswordPage() {
 }
 
 function VerifiedReset({ token }: { token: string }) {
-  const navigate = useNavigate();
-  const verify = useQuery(VerifyResetTokenDocument, {
-    variables: { token },
-    context: { silent: true },
-    fetchPolicy: 'network-only',
-  });
-  const [reset, { loading: sending }] = useMutation(ResetPasswordDocument, { context: { silent: true } });
+  const [verified, setVerified] = useState<'verifying' | 'valid' | 'invalid'>('verifying');
+  const [sending, setSending] = useState(false);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const invalid = !verify.loading && (!!verify.error || verify.data?.verifyResetToken.valid !== true);
+  useEffect(() => {
+    let live = true;
+    call<{ valid?: boolean }>('GET', `/verify-reset-token?token=${encodeURIComponent(token)}`).then(
+      (r) => live && setVerified(r.valid ? 'valid' : 'invalid'),
+      () => live && setVerified('invalid'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  const invalid = verified === 'invalid';
   useEffect(() => {
     if (invalid) {
       notify('error', 'Invalid or expired reset token.');
-      void navigate('/', { replace: true });
+      go('/login', { replace: true });
     }
-  }, [invalid, navigate]);
+  }, [invalid]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (password !== confirm) return setProblem('Passwords do not match.');
     setProblem(null);
+    setSending(true);
     try {
-      await reset({ variables: { token, new_password: password } });
+      await call('POST', '/reset-password', { token, new_password: password });
       notify('success', 'Password reset successful.');
-      void navigate('/', { replace: true });
+      go('/login', { replace: true });
     } catch (error) {
-      const { code, fields, message } = describeError(error);
       // A password the rules reject is worth explaining; anything else gets the catalogue text.
-      setProblem(code === 'VALIDATION' ? (fields && Object.values(fields)[0]) || message : null);
+      const rejected = error instanceof RequestError && error.status === 400;
+      setProblem(rejected ? (error.fields && Object.values(error.fields)[0]) || error.message : null);
       notify('error', 'Failed to reset password. Please try again.');
+    } finally {
+      setSending(false);
     }
   }
 
-  if (verify.loading || invalid) {
+  if (verified !== 'valid') {
     return (
       <AuthLayout>
         <Stack align="center" gap="3" py="6">

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Center, Heading, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CreatedByChip } from './CreatedByChip';
-import { formatCount, formatDay, formatDollars } from './format';
+import { formatCount, formatDay, formatDollars } from '../../components/format';
 import { hasTagIssue, type OverviewRow } from './rows';
 
 export const PAGE_SIZE = 10;
@@ -97,7 +97,8 @@ export function ActiveCampaignsTable(props: {
         </Heading>
       </Card.Header>
       <Card.Body pt="2">
-        <Box overflowX="auto">
+        {/* Room for a full page of rows from the start: the card does not jump when the rows arrive. */}
+        <Box overflowX="auto" minH={`${(PAGE_SIZE + 1) * 41}px`}>
           <Table.Root size="sm" striped interactive data-testid="active-campaigns">
             <Table.Header>
               <Table.Row>

@@ -1,5 +1,5 @@
 import { Badge, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../components/format';
 
 /** Chip colour by the creator's entity type: broadcaster, agency, customer, other (spec 2). */
 const PALETTE: Record<string, string> = { BROADCASTER: 'purple', AGENCY: 'blue', CUSTOMER: 'green' };

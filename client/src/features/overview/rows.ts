@@ -2,9 +2,8 @@ import type { OverviewRowsQuery } from '../../gql/graphql';
 
 export type OverviewRow = OverviewRowsQuery['dashboardSummary'][number];
 
-/** Overview tag issue: a booking whose site tag pinged fewer than 100 times (spec 4, 9). */
-export const TAG_ISSUE_BELOW = 100;
-export const hasTagIssue = (row: Pick<OverviewRow, 'ping_count'>) => row.ping_count < TAG_ISSUE_BELOW;
+/** Overview tag issue (spec 4, 9): the server owns the threshold and answers the flag. */
+export const hasTagIssue = (row: Pick<OverviewRow, 'tag_issue'>) => row.tag_issue;
 
 /**
  * Card figures. The server computes each row (spend included); the cards only add the rows up,

@@ -1,7 +1,7 @@
 import { Box, Container, Heading, List, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Logo } from '../components/Logo';
+import { Logo } from '../../components/Logo';
+import { go } from '../../public/location';
 
 /** The licence terms the login page links to (spec 1, 9). Public. */
 export default function LicensePage() {
@@ -42,8 +42,15 @@ export default function LicensePage() {
           <Section title="6. Acceptance">
             <Text>By signing in to the platform you agree to this Platform License Agreement.</Text>
           </Section>
-          <Link asChild color="tint">
-            <RouterLink to="/">Back to the platform</RouterLink>
+          <Link
+            href="/"
+            color="tint"
+            onClick={(e) => {
+              e.preventDefault();
+              go('/');
+            }}
+          >
+            Back to the platform
           </Link>
         </Stack>
       </Container>

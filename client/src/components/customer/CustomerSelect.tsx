@@ -1,0 +1,32 @@
+import { NativeSelect } from '@chakra-ui/react';
+import type { CustomerOption } from './useStoredCustomer';
+
+/** The client dropdown (spec 2): min width 200, max 300; disabled while loading or with no clients. */
+export function CustomerSelect(props: {
+  customers: readonly CustomerOption[];
+  value: number | null;
+  onChange(id: number | null): void;
+  loading?: boolean;
+  placeholder?: string;
+  label?: string;
+}) {
+  const disabled = props.loading || props.customers.length === 0;
+  return (
+    <NativeSelect.Root size="sm" minW="200px" maxW="300px" disabled={disabled}>
+      <NativeSelect.Field
+        aria-label={props.label ?? 'Client'}
+        value={props.value === null ? '' : String(props.value)}
+        onChange={(e) => props.onChange(e.target.value === '' ? null : Number(e.target.value))}
+        placeholder={props.placeholder ?? 'Select Client'}
+        data-testid="customer-select"
+      >
+        {props.customers.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
