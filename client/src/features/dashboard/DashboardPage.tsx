@@ -1,0 +1,149 @@
+import { Alert, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { LuChartLine } from 'react-icons/lu';
+import { describeError } from '../../app/api-errors';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeading } from '../../components/PageHeading';
+import { notify } from '../../components/toaster';
+import { FilterBar } from './components/FilterBar';
+import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
+import { useDashboardSelection } from './hooks/useDashboardSelection';
+import { bookingOptionsFor } from './state/cascade';
+import { TEXTS } from './texts';
+import { lazyNamed, PanelLoading } from '../../components/lazy';
+
+const SummaryView = lazyNamed(() => import('./views/SummaryView'), 'SummaryView', <PanelLoading />);
+const PerformanceView = lazyNamed(() => import('./views/PerformanceView'), 'PerformanceView', <PanelLoading />);
+const AnalysisDialog = lazyNamed(() => import('./components/AnalysisDialog'), 'AnalysisDialog');
+
+const pendingCalls = (d: DashboardData) =>
+  Object.entries(d)
+    .filter(([, c]) => c.state === 'loading')
+    .map(([name]) => name);
+/** 'No data available for the selected filters': nothing delivered and nothing visited. */
+const noData = (d: DashboardData) =>
+  d.summary.state === 'ready' &&
+  d.summary.data!.summary_data.Actual_Impressions === 0 &&
+  d.summary.data!.summary_data.Total_Responses === 0;
+
+/** /dashboard: Advanced analytics (spec 2). */
+export default function DashboardPage() {
+  const s = useDashboardSelection();
+  // The query the rendered content belongs to (tests and the UI bench wait until it matches the address bar).
+  const location = useLocation();
+  const data = useDashboardData(s.payload);
+  const [analysisOpen, setAnalysisOpen] = useState(false);
+  const [analysisLoaded, setAnalysisLoaded] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const pending = s.payload !== null ? pendingCalls(data) : [];
+  const busy = pending.length > 0;
+  const bookingOptions = useMemo(
+    () => bookingOptionsFor(s.selection.filters.campaign, s.options?.bookings ?? []),
+    [s.selection.filters.campaign, s.options],
+  );
+
+  function analyse() {
+    if (s.selection.customerId === null) return notify('warning', TEXTS.selectCustomerFirst);
+    // Spec 5: the dialog opens (with its empty text if there is nothing to say) once the refresh answered.
+    if (data.analysis.state !== 'ready') return notify('warning', TEXTS.noAnalysisData);
+    setAnalysisLoaded(true);
+    setAnalysisOpen(true);
+  }
+
+  async function exportAll() {
+    if (s.selection.customerId === null) return notify('warning', TEXTS.selectCustomerFirst);
+    setExporting(true);
+    try {
+      // The workbook code (and exceljs) loads on the first export only.
+      const { exportDashboard } = await import('./utils/export-dashboard');
+      await exportDashboard({
+        summary: data.summary.data?.summary_data,
+        beforeVisit: data.beforeVisit.data?.table_data,
+        regions: data.regions.data?.table_data,
+        sites: data.sites.data?.table_data,
+        overTime: data.overTime.data?.table_data,
+        timing: data.timing.data?.summary_data,
+        platform: data.platform.data?.table_data,
+        creatives: data.creatives.data?.table_data,
+        cost: data.cost.data?.table_data,
+        heatmap: data.heatmap.data?.table_data,
+        reach: data.reach.data,
+        lift: data.lift.data?.summary_data,
+      });
+    } catch {
+      notify('error', TEXTS.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  let content;
+  if (s.customersError) {
+    content = (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{describeError(s.customersError).message}</Alert.Title>
+      </Alert.Root>
+    );
+  } else if (s.customersLoading) {
+    content = (
+      <Center py="16" gap="3" role="status">
+        <Spinner color="primary" />
+        <Text>{TEXTS.loading}</Text>
+      </Center>
+    );
+  } else if (s.selection.customerId === null) {
+    content = <EmptyState icon={<LuChartLine />} title={TEXTS.selectClient} />;
+  } else if (s.payload === null || (data.summary.state === 'loading' && !data.summary.data)) {
+    content = (
+      <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
+        <Spinner color="primary" />
+        <Text>{TEXTS.loading}</Text>
+      </Center>
+    );
+  } else if (noData(data)) {
+    content = <EmptyState icon={<LuChartLine />} title={TEXTS.noData} />;
+  } else if (s.selection.view === 'performance') {
+    content = <PerformanceView data={data} />;
+  } else {
+    content = <SummaryView data={data} />;
+  }
+
+  return (
+    <Stack gap="4">
+      <PageHeading>{TEXTS.heading}</PageHeading>
+      <FilterBar
+        selection={s.selection}
+        customers={s.customers}
+        customersLoading={s.customersLoading}
+        options={s.options}
+        bookingOptions={bookingOptions}
+        busy={busy}
+        exporting={exporting}
+        onCustomer={s.setCustomer}
+        onRange={s.setRange}
+        onView={s.setView}
+        onFilter={s.setFilter}
+        onAnalyse={analyse}
+        onExport={exportAll}
+      />
+      <div
+        data-testid="dashboard-content"
+        data-busy={busy ? 'true' : 'false'}
+        data-pending={pending.join(' ')}
+        data-query={location.search}
+      >
+        {content}
+      </div>
+      {/* Mounted from the first open on and then kept: unmounting an open dialog skips its closing clean-up. */}
+      {analysisLoaded && (
+        <AnalysisDialog
+          open={analysisOpen}
+          onClose={() => setAnalysisOpen(false)}
+          analysis={data.analysis.data?.summary_data}
+        />
+      )}
+    </Stack>
+  );
+}

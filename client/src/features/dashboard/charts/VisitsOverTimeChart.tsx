@@ -1,0 +1,170 @@
+import { Box, Button, HStack } from '@chakra-ui/react';
+import { useMemo, useRef, useState } from 'react';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
+import { formatCompact, formatCount, formatDay } from '../../../components/format';
+import { ChartTable } from '../components/ChartTable';
+import { useElementWidth } from '../hooks/useElementWidth';
+import { thinTicks } from '../utils/chart-data';
+import { AXIS_STYLE, COLORS } from './theme';
+
+export interface OverTimeRow {
+  Date: string;
+  Total_Impressions: number;
+  Same_Day: number;
+  Total_Responses: number;
+}
+
+export const SERIES = [
+  { key: 'Same_Day', label: 'Same Day', color: COLORS.accent },
+  { key: 'Total_Impressions', label: 'Impressions', color: COLORS.secondary },
+  { key: 'Total_Responses', label: 'All Responses', color: COLORS.primary },
+] as const;
+type SeriesKey = (typeof SERIES)[number]['key'];
+
+export const OVER_TIME_HEIGHT = 400;
+
+/**
+ * Impressions as bars on the left axis, Same Day and All Responses as lines on the right axis (spec 2).
+ * The two scales share one plot: each series is drawn as a share of its axis maximum and the axis
+ * labels turn it back into the server's numbers.
+ */
+export function VisitsOverTimeChart({
+  rows,
+  svgHost,
+}: {
+  rows: OverTimeRow[];
+  svgHost: React.RefObject<HTMLDivElement | null>;
+}) {
+  const [hidden, setHidden] = useState<Set<SeriesKey>>(new Set());
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const maxImp = Math.max(1, ...rows.map((r) => r.Total_Impressions));
+  const maxVis = Math.max(1, ...rows.map((r) => Math.max(r.Total_Responses, r.Same_Day)));
+  const dates = useMemo(() => rows.map((r) => r.Date), [rows]);
+  // About 15 ticks at most; fewer on a narrow chart so the dates stay readable.
+  const ticks = thinTicks(dates, Math.max(4, Math.min(15, Math.floor(width / 70))));
+  const toggle = (k: SeriesKey) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      if (next.has(k)) next.delete(k);
+      else next.add(k);
+      return next;
+    });
+  const tip = (r: OverTimeRow) =>
+    `${formatDay(r.Date)}\nImpressions: ${formatCount(r.Total_Impressions)}\nSame Day: ${formatCount(r.Same_Day)}\nAll Responses: ${formatCount(r.Total_Responses)}`;
+  const legendRef = useRef<HTMLDivElement>(null);
+
+  return (
+    <Box>
+      <HStack gap="2" justify="center" wrap="wrap" ref={legendRef} role="group" aria-label="Legend">
+        {SERIES.map((s) => {
+          const off = hidden.has(s.key);
+          return (
+            <Button
+              key={s.key}
+              size="xs"
+              variant="ghost"
+              aria-pressed={!off}
+              opacity={off ? 0.5 : 1}
+              onClick={() => toggle(s.key)}
+              data-testid={`legend-${s.label}`}
+            >
+              <Box as="span" w="3" h="3" borderRadius="sm" bg={s.color} display="inline-block" />
+              {s.label}
+            </Button>
+          );
+        })}
+      </HStack>
+      <Box
+        ref={(el: HTMLDivElement | null) => {
+          ref.current = el;
+          svgHost.current = el;
+        }}
+        w="100%"
+        h={`${OVER_TIME_HEIGHT}px`}
+        aria-hidden="true"
+        data-testid="over-time-chart"
+      >
+        <VictoryChart
+          width={width}
+          height={OVER_TIME_HEIGHT}
+          padding={{ top: 20, bottom: 60, left: 64, right: 64 }}
+          domain={{ y: [0, 1.05] }}
+          domainPadding={{ x: 12 }}
+          containerComponent={
+            <VictoryVoronoiContainer
+              responsive={false}
+              voronoiDimension="x"
+              labels={({ datum }) => (datum.childName === 'hit' ? tip(datum.row) : '')}
+              voronoiBlacklist={['bars', 'sameDay', 'responses']}
+              labelComponent={
+                <VictoryTooltip
+                  cornerRadius={4}
+                  flyoutStyle={{ fill: 'white', stroke: '#cbd5e0' }}
+                  style={{ fontSize: 11 }}
+                />
+              }
+            />
+          }
+        >
+          <VictoryAxis
+            tickValues={dates}
+            tickFormat={(d: string) => (ticks.includes(d) ? formatDay(d).slice(0, 6) : '')}
+            style={{ ...AXIS_STYLE, tickLabels: { ...AXIS_STYLE.tickLabels, angle: -40, textAnchor: 'end' } }}
+          />
+          <VictoryAxis
+            dependentAxis
+            label="Impressions"
+            tickFormat={(t: number) => formatCompact(Math.round(t * maxImp))}
+            style={AXIS_STYLE}
+          />
+          <VictoryAxis
+            dependentAxis
+            orientation="right"
+            label="Visits"
+            tickFormat={(t: number) => formatCompact(Math.round(t * maxVis))}
+            style={{ ...AXIS_STYLE, grid: { stroke: 'none' }, axisLabel: { ...AXIS_STYLE.axisLabel, padding: 40 } }}
+          />
+          {!hidden.has('Total_Impressions') && (
+            <VictoryBar
+              name="bars"
+              data={rows.map((r) => ({ x: r.Date, y: r.Total_Impressions / maxImp }))}
+              style={{ data: { fill: COLORS.secondary, opacity: 0.7 } }}
+              barRatio={0.7}
+            />
+          )}
+          {!hidden.has('Same_Day') && (
+            <VictoryLine
+              name="sameDay"
+              data={rows.map((r) => ({ x: r.Date, y: r.Same_Day / maxVis }))}
+              style={{ data: { stroke: COLORS.accent, strokeWidth: 2 } }}
+            />
+          )}
+          {!hidden.has('Total_Responses') && (
+            <VictoryLine
+              name="responses"
+              data={rows.map((r) => ({ x: r.Date, y: r.Total_Responses / maxVis }))}
+              style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }}
+            />
+          )}
+          {/* An invisible series that carries the tooltip of each date. */}
+          <VictoryLine
+            name="hit"
+            data={rows.map((r) => ({ x: r.Date, y: 0, row: r, childName: 'hit' }))}
+            style={{ data: { stroke: 'none' } }}
+          />
+        </VictoryChart>
+      </Box>
+      <ChartTable
+        caption="Visits over time"
+        testId="over-time-table"
+        headers={['Date', 'Impressions', 'Same Day', 'All Responses']}
+        rows={rows.map((r) => [
+          formatDay(r.Date),
+          formatCount(r.Total_Impressions),
+          formatCount(r.Same_Day),
+          formatCount(r.Total_Responses),
+        ])}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
+import { LuSlidersHorizontal } from 'react-icons/lu';
+import { DateRangePicker } from '../../../components/DateRangePicker';
+import { Filters, ViewSelect, type FilterBarProps } from './FilterBar';
+
+/** Below the wide breakpoint the view, range and filters live in a drawer behind one button. */
+export function FilterDrawer({ p, active, noClient }: { p: FilterBarProps; active: number; noClient: boolean }) {
+  return (
+    <Drawer.Root placement="end" size="xs">
+      <Drawer.Trigger asChild>
+        <Button
+          size="sm"
+          variant="outline"
+          bg="white"
+          flexShrink={0}
+          aria-label={active > 0 ? `Filters (${active})` : 'Filters'}
+          px={{ base: '2', md: '3' }}
+        >
+          <LuSlidersHorizontal />
+          <Box as="span" display={{ base: 'none', md: 'inline' }}>
+            Filters
+          </Box>
+          {active > 0 && (
+            <Badge colorPalette="brand" variant="solid" size="sm">
+              {active}
+            </Badge>
+          )}
+        </Button>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="filter-drawer">
+            <Drawer.Header>
+              <Drawer.Title>Filters</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="3">
+                <ViewSelect value={p.selection.view} onChange={p.onView} />
+                <DateRangePicker value={p.selection.range} onChange={p.onRange} disabled={noClient} />
+                <Filters p={p} block />
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { ChartCard } from '../../../components/ChartCard';
+import { formatCount, formatPercent } from '../../../components/format';
+import type { VisitResponseTimingQuery } from '../../../gql/graphql';
+import { HorizontalBars } from '../charts/lazy';
+import { ChartTable } from '../components/ChartTable';
+import { CountPercentToggle } from '../components/Toggle';
+import type { Call } from '../hooks/useDashboardData';
+
+type Timing = VisitResponseTimingQuery['visit_response_timing']['summary_data'];
+
+/** Buckets of spec 2: hour 1, hours 2-24, days 2-7. */
+export const TIMING_BUCKETS = [
+  { label: 'Within 1 hour', count: (t: Timing) => t.Hour_1, share: (t: Timing) => t.Hour_1_Perc },
+  { label: 'Within 1 day', count: (t: Timing) => t.Day_1, share: (t: Timing) => t.Day_1_Perc },
+  { label: 'Within 1 week', count: (t: Timing) => t.Week_1, share: (t: Timing) => t.Week_1_Perc },
+];
+
+export function ResponseTiming({ call }: { call: Call<VisitResponseTimingQuery['visit_response_timing']> }) {
+  const [mode, setMode] = useState<'count' | 'percent'>('count');
+  const t = call.data?.summary_data;
+  const pct = mode === 'percent';
+  return (
+    <ChartCard
+      title="Visit Response Timing"
+      help="How long after the household's last impression the visit came: within the first hour, hours 2-24, days 2-7."
+      state={call.state}
+      testId="panel-response-timing"
+      actions={<CountPercentToggle value={mode} onChange={setMode} label="Show visits as number or percentage" />}
+    >
+      {t && (
+        <>
+          <HorizontalBars
+            height={300}
+            bars={TIMING_BUCKETS.map((b) => ({
+              label: b.label,
+              value: pct ? b.share(t) * 100 : b.count(t),
+              valueText: pct ? formatPercent(b.share(t)) : formatCount(b.count(t)),
+              tooltip: pct ? `Percentage: ${formatPercent(b.share(t))}` : `Visits: ${formatCount(b.count(t))}`,
+            }))}
+            valueAxisLabel={pct ? 'Percentage (%)' : 'Number of Visits'}
+            tickValues={pct ? [0, 20, 40, 60, 80, 100] : undefined}
+            maxDomain={pct ? 100 : undefined}
+            tickFormat={(v) => (pct ? String(v) : formatCount(v))}
+          />
+          <ChartTable
+            caption="Visit response timing"
+            headers={['Timing', 'Visits', 'Percentage']}
+            rows={TIMING_BUCKETS.map((b) => [b.label, formatCount(b.count(t)), formatPercent(b.share(t))])}
+          />
+        </>
+      )}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,72 @@
+import { ChartCard } from '../../../components/ChartCard';
+import { formatCount, formatDollars, formatPercent } from '../../../components/format';
+import type {
+  CreativePerformanceCostQuery,
+  PlatformCreativePerformanceQuery,
+  ResponsesBySiteQuery,
+} from '../../../gql/graphql';
+import { SimpleTable } from '../components/SimpleTable';
+import type { Call } from '../hooks/useDashboardData';
+import { orNA } from '../utils/details-paging';
+
+/** Creative Performance by Channel (spec 2): one decimal percentages, 'N/A' when missing. */
+export function ChannelTable({
+  call,
+}: {
+  call: Call<PlatformCreativePerformanceQuery['platform_creative_performance']>;
+}) {
+  return (
+    <ChartCard title="Creative Performance by Channel" state={call.state} testId="panel-channel-table">
+      <SimpleTable
+        caption="Creative Performance by Channel"
+        rows={call.data?.table_data ?? []}
+        rowKey={(r, i) => `${r.Platform}-${r.Creative}-${i}`}
+        columns={[
+          { header: 'Channel', cell: (r) => r.Platform },
+          { header: 'Creative', cell: (r) => r.Creative },
+          { header: 'Impressions %', cell: (r) => orNA(r.Impressions_Perc, formatPercent), numeric: true },
+          { header: 'Visits %', cell: (r) => orNA(r.Responses_Perc, formatPercent), numeric: true },
+        ]}
+      />
+    </ChartCard>
+  );
+}
+
+/** The cost table of the creative performance view. */
+export function CostTable({ call }: { call: Call<CreativePerformanceCostQuery['creative_performance_cost']> }) {
+  return (
+    <ChartCard title="Creative Cost" state={call.state} testId="panel-cost-table">
+      <SimpleTable
+        caption="Creative Cost"
+        rows={call.data?.table_data ?? []}
+        rowKey={(r, i) => `${r.Creative}-${i}`}
+        columns={[
+          { header: 'Creative', cell: (r) => r.Creative },
+          { header: 'Ad Spend', cell: (r) => orNA(r.Ad_Spend, formatDollars), numeric: true },
+          { header: 'Total Visits', cell: (r) => orNA(r.Total_Responses, formatCount), numeric: true },
+          { header: 'Cost Per Visit', cell: (r) => orNA(r.Current_CPR, formatDollars), numeric: true },
+        ]}
+      />
+    </ChartCard>
+  );
+}
+
+/** Page table (spec 2): Page, Total Visits, Response Rate, CPVisit. */
+export function PageTable({ call }: { call: Call<ResponsesBySiteQuery['responses_by_site']> }) {
+  return (
+    <ChartCard title="Visits by Page" state={call.state} testId="panel-page-table">
+      <SimpleTable
+        caption="Visits by page"
+        testId="page-table"
+        rows={call.data?.table_data ?? []}
+        rowKey={(r, i) => `${r.Site}-${i}`}
+        columns={[
+          { header: 'Page', cell: (r) => r.Site },
+          { header: 'Total Visits', cell: (r) => orNA(r.Responses, formatCount), numeric: true },
+          { header: 'Response Rate', cell: (r) => orNA(r.Response_Rate_Percent, formatPercent), numeric: true },
+          { header: 'CPVisit', cell: (r) => orNA(r.CPR, formatDollars), numeric: true },
+        ]}
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { LuCopy, LuDownload } from 'react-icons/lu';
+import { ChartCard } from '../../../components/ChartCard';
+import { notify } from '../../../components/toaster';
+import type { ResponsesOverTimeQuery } from '../../../gql/graphql';
+import { VisitsOverTimeChart } from '../charts/lazy';
+import type { Call } from '../hooks/useDashboardData';
+import { TEXTS } from '../texts';
+import { copyPng, downloadBlob, svgToPng } from '../utils/chart-image';
+
+export const OVER_TIME_PNG = 'visits-over-time.png';
+
+export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['responses_over_time']> }) {
+  const host = useRef<HTMLDivElement | null>(null);
+  const [copied, setCopied] = useState(false);
+  const svg = () => host.current?.querySelector('svg') ?? null;
+
+  async function download() {
+    const el = svg();
+    if (!el) return;
+    try {
+      downloadBlob(await svgToPng(el), OVER_TIME_PNG);
+    } catch {
+      notify('error', TEXTS.retrieveFailed);
+    }
+  }
+  async function copy() {
+    const el = svg();
+    const ok = el ? await copyPng(await svgToPng(el)).catch(() => false) : false;
+    if (!ok) {
+      notify('error', TEXTS.clipboardUnsupported);
+      return;
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  }
+
+  return (
+    <ChartCard
+      title="Visits Over Time"
+      subtitle="Same Day = visits within 24 hours of an impression; All Responses = visits over the 7 days after"
+      state={call.state}
+      testId="panel-visits-over-time"
+      actions={
+        <>
+          <Button size="xs" variant="outline" onClick={download}>
+            <LuDownload /> Download PNG
+          </Button>
+          <Button size="xs" variant="outline" onClick={copy}>
+            <LuCopy /> {copied ? TEXTS.copied : 'Copy image'}
+          </Button>
+        </>
+      }
+    >
+      {call.data && <VisitsOverTimeChart rows={call.data.table_data} svgHost={host} />}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,202 @@
+import type ExcelJSNamespace from 'exceljs';
+import { HEATMAP_COLUMNS } from './heatmap';
+
+type ExcelJS = typeof ExcelJSNamespace;
+type Row = Record<string, unknown>;
+
+/** Spreadsheet formats of spec 9. */
+export const PERCENT = '0.0%';
+export const CURRENCY = '"$"#,##0.00';
+export const COUNT = '#,##0';
+const MAX_WIDTH = 30;
+
+export interface SheetSpec {
+  name: string;
+  columns: { key: string; numFmt?: string }[];
+  rows: readonly Row[];
+}
+
+export interface DashboardExportData {
+  summary?: Row;
+  beforeVisit?: readonly Row[];
+  regions?: readonly Row[];
+  sites?: readonly Row[];
+  overTime?: readonly Row[];
+  timing?: Row;
+  platform?: readonly Row[];
+  creatives?: readonly Row[];
+  cost?: readonly Row[];
+  heatmap?: { impressions: readonly Row[]; webhits: readonly Row[]; response_ratio: readonly Row[] };
+  /** DESIGN 4b, after the spec's 12 sheets. */
+  reach?: { table_data: readonly Row[]; summary_data: Row };
+  lift?: Row;
+}
+
+const heat = (name: string, rows: readonly Row[] | undefined, numFmt: string): SheetSpec => ({
+  name,
+  columns: [{ key: 'time' }, ...HEATMAP_COLUMNS.map((key) => ({ key, numFmt }))],
+  rows: rows ?? [],
+});
+
+/**
+ * The 12 sheets of spec 9, in its order (region latitude, longitude and rad_size are left out), then
+ * 'Reach Frequency' and 'Incremental Lift' (DESIGN 4b).
+ */
+export function dashboardSheets(d: DashboardExportData): SheetSpec[] {
+  return [
+    {
+      name: 'Impressions Summary',
+      columns: [
+        { key: 'Ad_Spend', numFmt: CURRENCY },
+        { key: 'Actual_Impressions', numFmt: COUNT },
+        { key: 'Total_Responses', numFmt: COUNT },
+        { key: 'CPM_Actual', numFmt: CURRENCY },
+        { key: 'Response_Rate', numFmt: PERCENT },
+        { key: 'Current_CPR', numFmt: CURRENCY },
+      ],
+      rows: d.summary ? [d.summary] : [],
+    },
+    {
+      name: 'Impressions Before Visit',
+      columns: [
+        { key: 'Views', numFmt: COUNT },
+        { key: 'Impressions_Before_Visit', numFmt: COUNT },
+      ],
+      rows: d.beforeVisit ?? [],
+    },
+    {
+      name: 'Responses By Region',
+      columns: [{ key: 'Region' }, { key: 'Responses', numFmt: COUNT }, { key: 'Percentage', numFmt: PERCENT }],
+      rows: d.regions ?? [],
+    },
+    {
+      name: 'Responses By Site',
+      columns: [
+        { key: 'Site' },
+        { key: 'Responses', numFmt: COUNT },
+        { key: 'Response_Rate_Percent', numFmt: PERCENT },
+        { key: 'CPR', numFmt: CURRENCY },
+      ],
+      rows: d.sites ?? [],
+    },
+    {
+      name: 'Responses Over Time',
+      columns: [
+        { key: 'Date' },
+        { key: 'Total_Impressions', numFmt: COUNT },
+        { key: 'Same_Day', numFmt: COUNT },
+        { key: 'Total_Responses', numFmt: COUNT },
+      ],
+      rows: d.overTime ?? [],
+    },
+    {
+      name: 'Visit Response Timing',
+      columns: [
+        { key: 'Hour_1', numFmt: COUNT },
+        { key: 'Day_1', numFmt: COUNT },
+        { key: 'Week_1', numFmt: COUNT },
+        { key: 'Hour_1_Perc', numFmt: PERCENT },
+        { key: 'Day_1_Perc', numFmt: PERCENT },
+        { key: 'Week_1_Perc', numFmt: PERCENT },
+      ],
+      rows: d.timing ? [d.timing] : [],
+    },
+    {
+      name: 'Creative Performance',
+      columns: [
+        { key: 'Platform' },
+        { key: 'Creative' },
+        { key: 'Impressions_Perc', numFmt: PERCENT },
+        { key: 'Responses_Perc', numFmt: PERCENT },
+      ],
+      rows: d.platform ?? [],
+    },
+    {
+      name: 'Creative Summary',
+      columns: [
+        { key: 'Creative' },
+        { key: 'Duration' },
+        { key: 'Total_Impressions', numFmt: COUNT },
+        { key: 'Ad_Spend', numFmt: CURRENCY },
+        { key: 'Total_Responses', numFmt: COUNT },
+        { key: 'Response_Rate_Percent', numFmt: PERCENT },
+        { key: 'Current_CPR', numFmt: CURRENCY },
+      ],
+      rows: d.creatives ?? [],
+    },
+    {
+      name: 'Creative Cost',
+      columns: [
+        { key: 'Creative' },
+        { key: 'Ad_Spend', numFmt: CURRENCY },
+        { key: 'Total_Responses', numFmt: COUNT },
+        { key: 'Current_CPR', numFmt: CURRENCY },
+      ],
+      rows: d.cost ?? [],
+    },
+    heat('Heatmap - Impressions', d.heatmap?.impressions, COUNT),
+    heat('Heatmap - Visits', d.heatmap?.webhits, COUNT),
+    heat('Heatmap Response Rate', d.heatmap?.response_ratio, PERCENT),
+    {
+      name: 'Reach Frequency',
+      columns: [
+        { key: 'Frequency', numFmt: COUNT },
+        { key: 'Households', numFmt: COUNT },
+        { key: 'Responding', numFmt: COUNT },
+        { key: 'Response_Rate', numFmt: PERCENT },
+        { key: 'Reach', numFmt: COUNT },
+        { key: 'Avg_Frequency', numFmt: '0.0' },
+        { key: 'Optimal_Frequency', numFmt: COUNT },
+      ],
+      // The summary figures ride on the first row (one sheet per call, as the spec's sheets are).
+      rows: (d.reach?.table_data ?? []).map((r, i) => (i === 0 ? { ...r, ...d.reach!.summary_data } : r)),
+    },
+    {
+      name: 'Incremental Lift',
+      columns: [
+        { key: 'Method' },
+        { key: 'Exposed_Households', numFmt: COUNT },
+        { key: 'Control_Households', numFmt: COUNT },
+        { key: 'Exposed_Rate', numFmt: PERCENT },
+        { key: 'Control_Rate', numFmt: PERCENT },
+        { key: 'Incremental_Responses', numFmt: '#,##0.0' },
+        { key: 'Lift', numFmt: PERCENT },
+        { key: 'Lift_Low', numFmt: PERCENT },
+        { key: 'Lift_High', numFmt: PERCENT },
+      ],
+      rows: d.lift ? [d.lift] : [],
+    },
+  ];
+}
+
+/** A text that a spreadsheet would read as a formula (or a command) if it were typed. */
+export const looksLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
+
+/**
+ * One row: numbers stay numbers, everything else is written as text. exceljs stores text as shared
+ * strings (t="s"), which a spreadsheet never evaluates, so '=1+1' or '@SUM(A1)' stays what it says.
+ */
+function writeRow(sheet: ExcelJSNamespace.Worksheet, spec: SheetSpec, row: Row) {
+  sheet.addRow(
+    spec.columns.map(({ key }) => {
+      const v = row[key];
+      if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+      return v == null ? '' : String(v);
+    }),
+  );
+}
+
+export function buildDashboardWorkbook(excel: ExcelJS, data: DashboardExportData) {
+  const workbook = new excel.Workbook();
+  workbook.creator = 'Infinitum';
+  for (const spec of dashboardSheets(data)) {
+    const sheet = workbook.addWorksheet(spec.name);
+    sheet.columns = spec.columns.map(({ key, numFmt }) => {
+      const longest = Math.max(key.length, ...spec.rows.map((r) => String(r[key] ?? '').length + (numFmt ? 4 : 0)));
+      return { header: key, key, width: Math.min(longest + 2, MAX_WIDTH), style: numFmt ? { numFmt } : {} };
+    });
+    for (const r of spec.rows) writeRow(sheet, spec, r);
+    sheet.getRow(1).font = { bold: true };
+  }
+  return workbook;
+}

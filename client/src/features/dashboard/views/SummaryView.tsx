@@ -1,0 +1,90 @@
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { formatCount } from '../../../components/format';
+import type { DashboardData } from '../hooks/useDashboardData';
+import { CategoryBars } from '../panels/CategoryBars';
+import { Gauges } from '../panels/Gauges';
+import { ImpressionsBeforeVisit } from '../panels/ImpressionsBeforeVisit';
+import { RankedBarCard } from '../panels/RankedBarCard';
+import { RegionPanel } from '../panels/RegionPanel';
+import { ResponseTiming } from '../panels/ResponseTiming';
+import { ReachLift } from '../panels/ReachLift';
+import { PageTable } from '../panels/SmallTables';
+import { SummaryTiles } from '../panels/SummaryTiles';
+import { VisitsOverTime } from '../panels/VisitsOverTime';
+
+/** One row of the summary view: a name (for the reader and for tests) and what it shows. */
+export interface SummaryRow {
+  name: string;
+  render(d: DashboardData): ReactNode;
+}
+
+/**
+ * The rows of the summary view, top to bottom. A new row is one entry here (the "Reach & Lift" row of
+ * DESIGN 4b goes into REACH_AND_LIFT_SLOT below).
+ */
+export const SUMMARY_ROWS: SummaryRow[] = [
+  { name: 'tiles', render: (d) => <SummaryTiles call={d.summary} /> },
+  { name: 'gauges', render: (d) => <Gauges overTime={d.overTime} beforeVisit={d.beforeVisit} /> },
+  { name: 'visits-over-time', render: (d) => <VisitsOverTime call={d.overTime} /> },
+  {
+    name: 'timing',
+    render: (d) => (
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <ResponseTiming call={d.timing} />
+        <ImpressionsBeforeVisit call={d.beforeVisit} />
+      </SimpleGrid>
+    ),
+  },
+  { name: 'regions', render: (d) => <RegionPanel call={d.regions} /> },
+  {
+    name: 'creatives-and-pages',
+    render: (d) => (
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <RankedBarCard
+          title="Top Creatives by Visits"
+          help="The creatives whose impressions drove the most visits (each visit credited to its last impression)."
+          state={d.creatives.state}
+          valueHeader="Visits"
+          secondaryColor="#00a2e8"
+          testId="panel-ranked-creatives"
+          rows={[...(d.creatives.data?.table_data ?? [])]
+            .sort((a, b) => b.Total_Responses - a.Total_Responses)
+            .map((r) => ({ label: r.Creative, value: r.Total_Responses, text: formatCount(r.Total_Responses) }))}
+        />
+        <CategoryBars
+          title="Visits by Page"
+          category="Page"
+          help="Visits that reached each page (site tag) after an impression."
+          state={d.sites.state}
+          testId="panel-visits-by-page"
+          rows={(d.sites.data?.table_data ?? []).map((r) => ({
+            label: r.Site,
+            visits: r.Responses,
+            costPerVisit: r.CPR,
+          }))}
+        />
+      </SimpleGrid>
+    ),
+  },
+  { name: 'pages', render: (d) => <PageTable call={d.sites} /> },
+];
+
+/** Where the Reach & Lift row (DESIGN 4b) goes: after visits over time. */
+export const REACH_AND_LIFT_SLOT = 3;
+SUMMARY_ROWS.splice(REACH_AND_LIFT_SLOT, 0, {
+  name: 'reach-and-lift',
+  render: (d) => <ReachLift reach={d.reach} lift={d.lift} />,
+});
+
+export function SummaryView({ data, rows = SUMMARY_ROWS }: { data: DashboardData; rows?: SummaryRow[] }) {
+  return (
+    <Stack gap="4" data-testid="summary-view">
+      {rows.map((r) => (
+        <div key={r.name} data-row={r.name}>
+          {r.render(data)}
+        </div>
+      ))}
+    </Stack>
+  );
+}
