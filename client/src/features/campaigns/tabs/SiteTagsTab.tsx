@@ -1,0 +1,152 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuActivity, LuCircleCheck, LuCircleOff, LuRefreshCw, LuTags } from 'react-icons/lu';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { formatCount, formatDateTime } from '../../../components/format';
+import { EditButton } from '../../../components/RowActions';
+import { StatCard } from '../../../components/StatCard';
+import type { SiteTagRowFragment } from '../../../gql/graphql';
+import { CopyManyButton } from '../components/CopyManyButton';
+import { SiteTagStatus } from '../components/SiteTagStatus';
+import { AddButton, TabLayout } from '../components/TabLayout';
+import { TagText } from '../components/TagText';
+import { useSiteTags, useRecordSummary } from '../hooks/useRecords';
+import { TEXTS } from '../texts';
+import { lazyNamed } from '../../../components/lazy';
+
+const SiteTagModal = lazyNamed(() => import('../modals/SiteTagModal'), 'SiteTagModal');
+
+type Row = SiteTagRowFragment;
+
+/**
+ * Site Tags: Name, Tag Type (Main or Secondary), the snippet to paste, Status (icon, last seen and a
+ * Check that re-reads it), edit and a copy checkbox; cards total, active, low traffic, not detected.
+ */
+export function SiteTagsTab({ customerId }: { customerId: number }) {
+  const { rows, loading, error, refetch } = useSiteTags(customerId);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ record?: Row } | null>(null);
+  const [checking, setChecking] = useState<number | null>(null);
+  const { summary, loading: cardsLoading } = useRecordSummary(customerId);
+  const cards = summary?.site_tags;
+
+  const columns = useMemo<DataColumn<Row>[]>(() => {
+    // Re-reads the tags' health from the server (the hits counted by the pipeline).
+    async function check(id: number) {
+      setChecking(id);
+      try {
+        await refetch();
+      } finally {
+        setChecking(null);
+      }
+    }
+    return [
+      { id: 'tag_description', accessorKey: 'tag_description', header: 'Name' },
+      {
+        id: 'tag_type',
+        accessorFn: (r) => (r.main_site_tag ? 'Main' : 'Secondary'),
+        header: 'Tag Type',
+      },
+      {
+        id: 'tag',
+        accessorKey: 'tag',
+        header: 'Tag',
+        enableSorting: false,
+        cell: ({ row }) => <TagText text={row.original.tag} label={`Copy tag of ${row.original.tag_description}`} />,
+      },
+      {
+        id: 'status',
+        accessorKey: 'status',
+        header: 'Status',
+        cell: ({ row }) => (
+          <Stack gap="1" data-testid="site-tag-status">
+            <SiteTagStatus status={row.original.status} />
+            <Text fontSize="xs" color="gray.600" whiteSpace="nowrap" data-testid="last-seen">
+              {row.original.ping_date ? `Last seen ${formatDateTime(row.original.ping_date)}` : 'Never seen'}
+              {row.original.ping_count > 0 ? ` · ${formatCount(row.original.ping_count)} hits in 24 h` : ''}
+            </Text>
+            <Button
+              size="2xs"
+              variant="outline"
+              alignSelf="start"
+              loading={checking === row.original.id}
+              onClick={() => void check(row.original.id)}
+              aria-label={`Check ${row.original.tag_description}`}
+            >
+              <LuRefreshCw /> Check
+            </Button>
+          </Stack>
+        ),
+      },
+      {
+        id: 'edit',
+        header: 'Edit',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <EditButton
+            label={`Edit ${row.original.tag_description}`}
+            onClick={() => setEditing({ record: row.original })}
+          />
+        ),
+      },
+    ];
+  }, [refetch, checking]);
+
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
+  const texts = selected.flatMap((id) => (byId.has(id) ? [byId.get(id)!.tag] : []));
+  return (
+    <TabLayout
+      cardCount={4}
+      cards={
+        <>
+          <StatCard
+            title="Total Site Tags"
+            value={formatCount(cards?.total)}
+            icon={<LuTags />}
+            loading={cardsLoading}
+          />
+          <StatCard title="Active" value={formatCount(cards?.active)} icon={<LuCircleCheck />} loading={cardsLoading} />
+          <StatCard
+            title="Low Traffic"
+            value={formatCount(cards?.low_traffic)}
+            icon={<LuActivity />}
+            loading={cardsLoading}
+          />
+          <StatCard
+            title="Not Detected"
+            value={formatCount(cards?.not_detected)}
+            icon={<LuCircleOff />}
+            loading={cardsLoading}
+            alert={(cards?.not_detected ?? 0) > 0}
+          />
+        </>
+      }
+    >
+      <DataTable
+        testId="site-tags-grid"
+        caption="Site Tags"
+        data={rows}
+        columns={columns}
+        getRowId={(r) => String(r.id)}
+        loading={loading}
+        error={error}
+        emptyText={TEXTS.empty('site tags')}
+        quickFilter
+        selection={{ selected, onChange: setSelected, label: (r) => `Select ${r.tag_description}` }}
+        onRowDoubleClick={(r) => setEditing({ record: r })}
+        toolbar={
+          <>
+            <CopyManyButton
+              texts={texts}
+              label={TEXTS.copySelected(texts.length)}
+              copiedLabel={TEXTS.tagsCopied}
+              testId="copy-selected"
+            />
+            <AddButton label="Add Site Tag" onClick={() => setEditing({})} />
+          </>
+        }
+      />
+      {editing && <SiteTagModal customerId={customerId} siteTag={editing.record} onClose={() => setEditing(null)} />}
+    </TabLayout>
+  );
+}
