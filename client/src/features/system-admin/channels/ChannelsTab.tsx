@@ -1,0 +1,150 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuPlus } from 'react-icons/lu';
+import { describeError } from '../../../app/api-errors';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { EntityModal } from '../../../components/EntityModal';
+import { SelectField, TextField } from '../../../components/form-fields';
+import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
+import { EditButton } from '../../../components/RowActions';
+import { notify } from '../../../components/toaster';
+import {
+  CreateChannelDocument,
+  SysChannelsDocument,
+  SysOrganisationsDocument,
+  UpdateChannelDocument,
+  type SysChannelFieldsFragment,
+} from '../../../gql/graphql';
+import { channelRules } from '../../../../../gateway/src/shared/validation/channel.rules';
+import { validate } from '../../../../../gateway/src/shared/validation/rules';
+import { snackbar } from '../../admin/snackbar';
+import { ADMIN_PAGE_SIZE, failedTo } from '../../admin/texts';
+
+type Row = SysChannelFieldsFragment;
+const OWNER_TYPE_LABEL: Record<string, string> = { broadcaster: 'Broadcaster', adtech: 'AdTech' };
+
+/** Manage Channels (spec 2): channel_name, owner_name, owner_type (Broadcaster or AdTech), edit only. */
+export function ChannelsTab() {
+  const { data, loading, error } = useQuery(SysChannelsDocument, { context: { silent: true } });
+  const [modal, setModal] = useState<{ channel: Row | null } | null>(null);
+  const columns: DataColumn<Row>[] = [
+    { id: 'channel_name', header: 'Channel Name', accessorFn: (r) => r.channel_name },
+    { id: 'owner_name', header: 'Owner', accessorFn: (r) => r.owner_name ?? '-' },
+    { id: 'owner_type', header: 'Owner Type', accessorFn: (r) => OWNER_TYPE_LABEL[r.owner_type] ?? r.owner_type },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <EditButton label={`Edit ${row.original.channel_name}`} onClick={() => setModal({ channel: row.original })} />
+      ),
+    },
+  ];
+  return (
+    <Stack gap="4">
+      <DataTable
+        testId="channels-table"
+        caption="Channels"
+        data={data?.channels ?? []}
+        columns={columns}
+        getRowId={(r) => String(r.id)}
+        loading={loading && !data}
+        error={error && !data ? 'Unable to retrieve channels. Please try again.' : undefined}
+        emptyText="No channels available"
+        pageSizeOptions={[ADMIN_PAGE_SIZE]}
+        initialPageSize={ADMIN_PAGE_SIZE}
+        quickFilter
+        toolbar={
+          <Button colorPalette="brand" size="sm" onClick={() => setModal({ channel: null })}>
+            <LuPlus /> Add Channel
+          </Button>
+        }
+      />
+      <ChannelModal open={modal !== null} channel={modal?.channel ?? null} onClose={() => setModal(null)} />
+    </Stack>
+  );
+}
+
+interface ChannelForm {
+  channel_name: string;
+  owner_type: string;
+  owner_id: string;
+}
+
+const EMPTY: ChannelForm = { channel_name: '', owner_type: 'broadcaster', owner_id: '' };
+
+/** The channel modal (spec 3, 5): name, owner type (default broadcaster) and owner. */
+function ChannelModal(props: { open: boolean; channel: Row | null; onClose(): void }) {
+  const form = useForm<ChannelForm>({
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+    resolver: rulesResolver((v) => validate(channelRules, { ...v })),
+  });
+  useEffect(() => {
+    if (!props.open) return;
+    const c = props.channel;
+    form.reset(c ? { channel_name: c.channel_name, owner_type: c.owner_type, owner_id: String(c.owner_id) } : EMPTY);
+  }, [props.open, props.channel, form]);
+  const orgs = useQuery(SysOrganisationsDocument, { skip: !props.open, context: { silent: true } });
+  const ownerType = form.watch('owner_type');
+  const owners =
+    ownerType === 'adtech'
+      ? (orgs.data?.adtechs ?? []).map((a) => ({ value: String(a.id), label: a.adtech_name }))
+      : (orgs.data?.broadcasters ?? []).map((b) => ({ value: String(b.id), label: b.broadcaster_name }));
+  const opts = { context: { silent: true }, refetchQueries: ['SysChannels'], awaitRefetchQueries: true };
+  const [create, created] = useMutation(CreateChannelDocument, opts);
+  const [update, updated] = useMutation(UpdateChannelDocument, opts);
+
+  const save = async (v: ChannelForm) => {
+    const input = { channel_name: v.channel_name, owner_type: v.owner_type, owner_id: Number(v.owner_id) };
+    try {
+      if (props.channel) await update({ variables: { id: props.channel.id, input } });
+      else await create({ variables: { input } });
+      snackbar(`Channel ${props.channel ? 'updated' : 'created'} successfully`);
+      props.onClose();
+    } catch (e) {
+      if (!applyServerErrors(form.setError, e))
+        notify('error', failedTo(props.channel ? 'update' : 'create', 'channel', describeError(e).message));
+    }
+  };
+
+  return (
+    <EntityModal
+      open={props.open}
+      title={props.channel ? 'Edit Channel' : 'Add Channel'}
+      onClose={props.onClose}
+      onSubmit={form.handleSubmit(save)}
+      submitting={created.loading || updated.loading}
+      testId="channel-modal"
+    >
+      <TextField control={form.control} name="channel_name" label="Channel Name" required />
+      <SelectField
+        control={form.control}
+        name="owner_type"
+        label="Owner Type"
+        required
+        options={[
+          { value: 'broadcaster', label: 'Broadcaster' },
+          { value: 'adtech', label: 'AdTech' },
+        ]}
+        onChosen={() => form.setValue('owner_id', '')}
+      />
+      <SelectField
+        control={form.control}
+        name="owner_id"
+        label="Owner"
+        required
+        placeholder={
+          orgs.loading
+            ? 'Loading...'
+            : owners.length
+              ? 'Select owner'
+              : `No ${ownerType === 'adtech' ? 'adtechs' : 'broadcasters'} available`
+        }
+        options={owners}
+      />
+    </EntityModal>
+  );
+}
