@@ -1,3 +1,4 @@
+import { insertApiKey } from '../support/api-keys';
 import { SUPER_ADMIN } from '../support/gateway';
 import type { MatrixWorld, SchemaField } from '../support/matrix-fixtures';
 import { isoDay } from '../support/records-fixtures';
@@ -25,6 +26,30 @@ export const graphqlExcluded = (f: SchemaField): boolean =>
   /^(dashboard|ingest|health)/.test(f.name) || f.args.some((a) => a.type.startsWith('DashboardFilterInput'));
 
 const ALL_SEE = 'every signed-in user may call it';
+
+/** A read key of tenant a's customer. */
+const freshKey = async (w: MatrixWorld) =>
+  (await insertApiKey(w.t, { entityType: 'CUSTOMER', entityId: w.a.customerId, scopes: ['read'] })).id;
+/** Name of a record (the association asks carry the record's own name). */
+const nameOf = async (w: MatrixWorld, table: 'customer' | 'agency', id: number): Promise<string> => {
+  const column = table === 'customer' ? 'cust_name' : 'agency_name';
+  const [row]: Record<string, string>[] = await w.t.gateway.app.ds.query(
+    `SELECT ${column} AS n FROM ${table} WHERE id = ?`,
+    [id],
+  );
+  return row.n;
+};
+
+/** A fresh pending request from tenant a's broadcaster to a client nobody is related to. */
+const pendingRequest = async (w: MatrixWorld): Promise<number> => {
+  const client = await w.fresh.loneCustomer();
+  const res: { insertId: number } = await w.t.gateway.app.ds.query(
+    `INSERT INTO association_request (requester_type, requester_id, target_type, target_id, pending_pair)
+     VALUES ('BROADCASTER', ?, 'CUSTOMER', ?, ?)`,
+    [w.a.broadcasterId, client, `BROADCASTER:${w.a.broadcasterId}|CUSTOMER:${client}`],
+  );
+  return Number(res.insertId);
+};
 
 const otherTenant =
   (make: (w: MatrixWorld) => Promise<GqlAsk['vars']>) =>
@@ -145,6 +170,11 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     denied: otherTenant(async (w) => ({ customer_id: w.a.customerId })),
     unknownId: 'customer_id',
   },
+  recordSummary: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { customer_id: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ customer_id: w.a.customerId })),
+    unknownId: 'customer_id',
+  },
   impressionTags: {
     ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { customer_id: w.a.customerId } }),
     denied: otherTenant(async (w) => ({ customer_id: w.a.customerId })),
@@ -165,6 +195,7 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
   },
 
   // Reference lists
+  adminSummary: { ok: async (w) => ({ token: w.a.users.agency.admin.token, vars: {} }), denied: ALL_SEE },
   countries: { ok: async (w) => ({ token: w.a.users.customer.user.token, vars: {} }), denied: ALL_SEE },
   taxonomies: { ok: async (w) => ({ token: w.a.users.customer.user.token, vars: {} }), denied: ALL_SEE },
 
@@ -204,12 +235,21 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     unknownId: 'id',
   },
   associateAgency: {
-    ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: { id: await w.fresh.loneAgency() } }),
-    denied: async (w) => ({
-      token: w.a.users.customer.user.token,
-      vars: { id: await w.fresh.loneAgency() },
-      status: 403,
-    }),
+    ok: async (w) => {
+      const id = await w.fresh.loneAgency();
+      return {
+        token: w.a.users.customer.admin.token,
+        vars: { id, input: { agency_name: await nameOf(w, 'agency', id) } },
+      };
+    },
+    denied: async (w) => {
+      const id = await w.fresh.loneAgency();
+      return {
+        token: w.a.users.customer.user.token,
+        vars: { id, input: { agency_name: await nameOf(w, 'agency', id) } },
+        status: 403,
+      };
+    },
     unknownId: 'id',
   },
 
@@ -256,11 +296,53 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     unknownId: 'id',
   },
   associateCustomer: {
-    ok: async (w) => ({ token: w.a.users.broadcaster.admin.token, vars: { id: await w.fresh.loneCustomer() } }),
+    ok: async (w) => {
+      const id = await w.fresh.loneCustomer();
+      return {
+        token: w.a.users.broadcaster.admin.token,
+        vars: { id, input: { cust_name: await nameOf(w, 'customer', id) } },
+      };
+    },
+    denied: async (w) => {
+      const id = await w.fresh.loneCustomer();
+      return {
+        token: w.a.users.broadcaster.user.token,
+        vars: { id, input: { cust_name: await nameOf(w, 'customer', id) } },
+        status: 403,
+      };
+    },
+    unknownId: 'id',
+  },
+
+  // Association requests (issue 14)
+  associationRequests: {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: {} }),
+    denied: async (w) => ({ token: w.a.users.customer.user.token, vars: {}, status: 403 }),
+  },
+  acceptAssociationRequest: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: { id: await pendingRequest(w) } }),
     denied: async (w) => ({
-      token: w.a.users.broadcaster.user.token,
-      vars: { id: await w.fresh.loneCustomer() },
-      status: 403,
+      token: w.b.users.customer.admin.token,
+      vars: { id: await pendingRequest(w) },
+      status: 404,
+    }),
+    unknownId: 'id',
+  },
+  declineAssociationRequest: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: { id: await pendingRequest(w) } }),
+    denied: async (w) => ({
+      token: w.a.users.broadcaster.admin.token,
+      vars: { id: await pendingRequest(w) },
+      status: 404,
+    }),
+    unknownId: 'id',
+  },
+  withdrawAssociationRequest: {
+    ok: async (w) => ({ token: w.a.users.broadcaster.admin.token, vars: { id: await pendingRequest(w) } }),
+    denied: async (w) => ({
+      token: w.b.users.broadcaster.admin.token,
+      vars: { id: await pendingRequest(w) },
+      status: 404,
     }),
     unknownId: 'id',
   },
@@ -397,6 +479,14 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     denied: notSuperAdmin(async (w) => ({ id: await w.fresh.adtechGroup(), input: { group_name: 'Mine' } })),
     unknownId: 'id',
   },
+  systemConfiguration: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  databaseStatus: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
   channels: {
     ok: async (w) => ({ token: w.a.users.broadcaster.user.token, vars: {} }),
     denied: 'each role lists the channels it may book',
@@ -451,5 +541,69 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
         target_id: w.a.broadcasterId,
       },
     })),
+  },
+  activeUsers: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  dailyActivity: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  redisQueueStats: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  redisQueueSummary: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  redisHealth: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  redisInfo: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  redisStrainSummary: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  etlPipelineStatus: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+
+  // API keys (issue 17)
+  apiKeys: {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: {} }),
+    denied: async (w) => ({ token: w.a.users.customer.user.token, vars: {}, status: 403 }),
+  },
+  createApiKey: {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      vars: { input: { name: 'Matrix key', scopes: ['read'] } },
+    }),
+    denied: async (w) => ({
+      token: w.a.users.customer.user.token,
+      vars: { input: { name: 'Matrix key', scopes: ['read'] } },
+      status: 403,
+    }),
+  },
+  rotateApiKey: {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: { id: await freshKey(w) } }),
+    denied: otherTenant(async (w) => ({ id: await freshKey(w) })),
+    unknownId: 'id',
+  },
+  revokeApiKey: {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: { id: await freshKey(w) } }),
+    denied: otherTenant(async (w) => ({ id: await freshKey(w) })),
+    unknownId: 'id',
+  },
+  logout: {
+    public: true,
+    ok: async (w) => ({ vars: { token: await w.fresh.refreshToken() } }),
+    denied: 'public call',
   },
 };

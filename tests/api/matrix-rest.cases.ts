@@ -1,3 +1,4 @@
+import { insertApiKey } from '../support/api-keys';
 import { SUPER_ADMIN } from '../support/gateway';
 import type { MatrixWorld } from '../support/matrix-fixtures';
 import { isoDay } from '../support/records-fixtures';
@@ -42,6 +43,30 @@ export const REST_EXCLUDED = [
 ];
 
 const ALL_SEE = 'every signed-in user may call it';
+
+/** A read key of tenant a's customer. */
+const freshKey = async (w: MatrixWorld) =>
+  (await insertApiKey(w.t, { entityType: 'CUSTOMER', entityId: w.a.customerId, scopes: ['read'] })).id;
+/** Name of a record (the association asks carry the record's own name). */
+const nameOf = async (w: MatrixWorld, table: 'customer' | 'agency', id: number): Promise<string> => {
+  const column = table === 'customer' ? 'cust_name' : 'agency_name';
+  const [row]: Record<string, string>[] = await w.t.gateway.app.ds.query(
+    `SELECT ${column} AS n FROM ${table} WHERE id = ?`,
+    [id],
+  );
+  return row.n;
+};
+
+/** A fresh pending request from tenant a's broadcaster to a client nobody is related to. */
+const pendingRequest = async (w: MatrixWorld): Promise<number> => {
+  const client = await w.fresh.loneCustomer();
+  const res: { insertId: number } = await w.t.gateway.app.ds.query(
+    `INSERT INTO association_request (requester_type, requester_id, target_type, target_id, pending_pair)
+     VALUES ('BROADCASTER', ?, 'CUSTOMER', ?, ?)`,
+    [w.a.broadcasterId, client, `BROADCASTER:${w.a.broadcasterId}|CUSTOMER:${client}`],
+  );
+  return Number(res.insertId);
+};
 
 const campaignBody = (w: MatrixWorld) => ({
   customer_id: w.a.customerId,
@@ -103,7 +128,7 @@ function records(
   const remove = async (w: MatrixWorld) => ({ token: who(w), params: { id: await fresh(w) } });
   return {
     [`GET /api/${path}/customer/{customerId}`]: { ok: list, denied: otherTenant(list), unknownId: 'customerId' },
-    [`POST /api/${path}/`]: { ok: create, denied: otherTenant(create) },
+    [`POST /api/${path}`]: { ok: create, denied: otherTenant(create) },
     [`PUT /api/${path}/{id}`]: { ok: update, denied: otherTenant(update), unknownId: 'id' },
     [`DELETE /api/${path}/{id}`]: { ok: remove, denied: otherTenant(remove), unknownId: 'id' },
   };
@@ -127,7 +152,7 @@ async function bookingForms(w: MatrixWorld, id?: number): Promise<RestAsk[]> {
 }
 
 function withBookingForms(rows: Record<string, RestCase>): Record<string, RestCase> {
-  rows['POST /api/bookings/'].alsoFuzz = (w) => bookingForms(w);
+  rows['POST /api/bookings'].alsoFuzz = (w) => bookingForms(w);
   rows['PUT /api/bookings/{id}'].alsoFuzz = async (w) => bookingForms(w, await w.fresh.booking());
   return rows;
 }
@@ -251,6 +276,11 @@ export const REST_CASES: Record<string, RestCase> = {
     denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
     unknownId: 'customerId',
   },
+  'GET /api/customers/{customerId}/record-summary': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { customerId: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
+    unknownId: 'customerId',
+  },
   'GET /api/impressiontags/customer/{customerId}': {
     ok: async (w) => ({ token: w.a.users.customer.user.token, params: { customerId: w.a.customerId } }),
     denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
@@ -320,15 +350,24 @@ export const REST_CASES: Record<string, RestCase> = {
     unknownId: 'id',
   },
   'POST /api/agencies/{id}/associate': {
-    ok: async (w) => ({ token: w.a.users.customer.admin.token, params: { id: await w.fresh.loneAgency() }, body: {} }),
-    denied: async (w) => ({
-      token: w.a.users.customer.user.token,
-      params: { id: await w.fresh.loneAgency() },
-      body: {},
-      status: 403,
-    }),
+    ok: async (w) => {
+      const id = await w.fresh.loneAgency();
+      return {
+        token: w.a.users.customer.admin.token,
+        params: { id },
+        body: { agency_name: await nameOf(w, 'agency', id) },
+      };
+    },
+    denied: async (w) => {
+      const id = await w.fresh.loneAgency();
+      return {
+        token: w.a.users.customer.user.token,
+        params: { id },
+        body: { agency_name: await nameOf(w, 'agency', id) },
+        status: 403,
+      };
+    },
     unknownId: 'id',
-    emptyBodyOk: true,
   },
 
   // Clients: managed by agencies, broadcasters, adtechs and the super admin
@@ -372,22 +411,67 @@ export const REST_CASES: Record<string, RestCase> = {
     unknownId: 'id',
   },
   'POST /api/customers/{id}/associate': {
-    ok: async (w) => ({
-      token: w.a.users.broadcaster.admin.token,
-      params: { id: await w.fresh.loneCustomer() },
-      body: {},
-    }),
+    ok: async (w) => {
+      const id = await w.fresh.loneCustomer();
+      return {
+        token: w.a.users.broadcaster.admin.token,
+        params: { id },
+        body: { cust_name: await nameOf(w, 'customer', id) },
+      };
+    },
+    denied: async (w) => {
+      const id = await w.fresh.loneCustomer();
+      return {
+        token: w.a.users.broadcaster.user.token,
+        params: { id },
+        body: { cust_name: await nameOf(w, 'customer', id) },
+        status: 403,
+      };
+    },
+    unknownId: 'id',
+  },
+
+  // Association requests (issue 14): the target's admin or the super admin decides; the requester withdraws
+  'GET /api/association-requests': {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token }),
+    denied: async (w) => ({ token: w.a.users.customer.user.token, status: 403 }),
+  },
+  'POST /api/association-requests/{id}/accept': {
+    ok: async (w) => ({ token: w.superAdmin.token, params: { id: await pendingRequest(w) } }),
     denied: async (w) => ({
-      token: w.a.users.broadcaster.user.token,
-      params: { id: await w.fresh.loneCustomer() },
-      body: {},
-      status: 403,
+      token: w.b.users.customer.admin.token,
+      params: { id: await pendingRequest(w) },
+      status: 404,
+    }),
+    unknownId: 'id',
+    emptyBodyOk: true,
+  },
+  'POST /api/association-requests/{id}/decline': {
+    ok: async (w) => ({ token: w.superAdmin.token, params: { id: await pendingRequest(w) } }),
+    denied: async (w) => ({
+      token: w.a.users.broadcaster.admin.token,
+      params: { id: await pendingRequest(w) },
+      status: 404,
+    }),
+    unknownId: 'id',
+    emptyBodyOk: true,
+  },
+  'POST /api/association-requests/{id}/withdraw': {
+    ok: async (w) => ({ token: w.a.users.broadcaster.admin.token, params: { id: await pendingRequest(w) } }),
+    denied: async (w) => ({
+      token: w.b.users.broadcaster.admin.token,
+      params: { id: await pendingRequest(w) },
+      status: 404,
     }),
     unknownId: 'id',
     emptyBodyOk: true,
   },
 
   // Users: any admin manages their organisation's users
+  'GET /api/admin/summary': {
+    ok: async (w) => ({ token: w.a.users.agency.admin.token }),
+    denied: ALL_SEE,
+  },
   'GET /api/users': {
     ok: async (w) => ({ token: w.a.users.broadcaster.admin.token }),
     denied: async (w) => ({ token: w.a.users.broadcaster.user.token, status: 403 }),
@@ -554,6 +638,14 @@ export const REST_CASES: Record<string, RestCase> = {
     denied: notSuperAdmin(async (w) => ({ params: { type: 'channel', id: await w.fresh.channel() } })),
     unknownId: 'id',
   },
+  'GET /api/admin/system/configuration': {
+    ok: async (w) => ({ token: w.superAdmin.token }),
+    denied: notSuperAdmin(async () => ({})),
+  },
+  'GET /api/admin/system/database': {
+    ok: async (w) => ({ token: w.superAdmin.token }),
+    denied: notSuperAdmin(async () => ({})),
+  },
   'POST /api/admin/relationships': {
     ok: async (w) => ({
       token: w.superAdmin.token,
@@ -574,6 +666,37 @@ export const REST_CASES: Record<string, RestCase> = {
         target_id: w.a.broadcasterId,
       },
     })),
+  },
+
+  // API keys (issue 17): an organisation's admins manage its keys, the super admin any
+  'GET /api/api-keys': {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token }),
+    denied: async (w) => ({ token: w.a.users.customer.user.token, status: 403 }),
+  },
+  'POST /api/api-keys': {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, body: { name: 'Matrix key', scopes: ['read'] } }),
+    denied: async (w) => ({
+      token: w.a.users.customer.user.token,
+      body: { name: 'Matrix key', scopes: ['read'] },
+      status: 403,
+    }),
+  },
+  'POST /api/api-keys/{id}/rotate': {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, params: { id: await freshKey(w) } }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshKey(w) } })),
+    unknownId: 'id',
+    emptyBodyOk: true,
+  },
+  'DELETE /api/api-keys/{id}': {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, params: { id: await freshKey(w) } }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshKey(w) } })),
+    unknownId: 'id',
+  },
+  'POST /api/logout': {
+    public: true,
+    ok: async (w) => ({ body: { token: await w.fresh.refreshToken() } }),
+    denied: 'public call',
+    emptyBodyOk: true,
   },
 };
 

@@ -19,10 +19,10 @@ afterAll(() => t.close());
 
 /** Table of the record each create/update answers, by path prefix (fixed map). */
 const TABLE: [RegExp, string][] = [
-  [/^\/api\/campaigns\//, 'campaign'],
-  [/^\/api\/bookings\//, 'booking'],
-  [/^\/api\/creatives\//, 'creative'],
-  [/^\/api\/sitetags\//, 'site_tag'],
+  [/^\/api\/campaigns(\/|$)/, 'campaign'],
+  [/^\/api\/bookings(\/|$)/, 'booking'],
+  [/^\/api\/creatives(\/|$)/, 'creative'],
+  [/^\/api\/sitetags(\/|$)/, 'site_tag'],
   [/^\/api\/agencies(\/\{id\})?$/, 'agency'],
   [/^\/api\/customers(\/\{id\})?$/, 'customer'],
   [/^\/api\/users(\/\{id\})?$/, 'user'],

@@ -43,8 +43,8 @@ const READS: Read[] = [
   { field: 'agencies', rest: () => '/api/agencies', vars: () => ({}), token: (w) => w.superAdmin.token },
   {
     field: 'agencies',
-    rest: () => '/api/agencies?associated=false',
-    vars: () => ({ associated: false }),
+    rest: () => '/api/agencies?associated=false&q=ag',
+    vars: () => ({ associated: false, q: 'ag' }),
     token: (w) => w.a.users.broadcaster.admin.token,
   },
   {

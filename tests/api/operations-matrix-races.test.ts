@@ -49,13 +49,32 @@ test('one email, many invitations and renames: one owner, the rest 409', async (
   expect(await count('SELECT COUNT(*) AS n FROM user WHERE email = ?', [email])).toBe(1);
 });
 
-test('associating one client many times at once: one relationship, the rest 409', async () => {
+test('asking to associate one client many times at once: one pending request, the rest 409', async () => {
   const client = await w.fresh.loneCustomer();
+  const [{ name }]: { name: string }[] = await t.gateway.app.ds.query(
+    'SELECT cust_name AS name FROM customer WHERE id = ?',
+    [client],
+  );
   const rs = await together(() =>
-    call(t.url, 'POST', `/api/customers/${client}/associate`, { token: w.a.users.broadcaster.admin.token, body: {} }),
+    call(t.url, 'POST', `/api/customers/${client}/associate`, {
+      token: w.a.users.broadcaster.admin.token,
+      body: { cust_name: name },
+    }),
   );
   expect(statuses(rs)).toEqual([200, ...Array(N - 1).fill(409)]);
-  expect(await count('SELECT COUNT(*) AS n FROM relationship WHERE customer_id = ?', [client])).toBe(1);
+  expect(
+    await count("SELECT COUNT(*) AS n FROM association_request WHERE target_id = ? AND status = 'pending'", [client]),
+  ).toBe(1);
+  // Accepted twice at once: one relationship, the other 409.
+  const id = rs.find((r) => r.status === 200)!.body.id;
+  const accepts = await together((i) =>
+    call(t.url, 'POST', `/api/association-requests/${id}/${i % 2 ? 'accept' : 'decline'}`, {
+      token: w.superAdmin.token,
+    }),
+  );
+  expect(statuses(accepts)).toEqual([200, ...Array(N - 1).fill(409)]);
+  const accepted = accepts.find((r) => r.status === 200)!.body.status === 'accepted';
+  expect(await count('SELECT COUNT(*) AS n FROM relationship WHERE customer_id = ?', [client])).toBe(accepted ? 1 : 0);
 });
 
 test('one relationship saved many times at once, both directions: one row', async () => {

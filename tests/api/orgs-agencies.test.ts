@@ -60,10 +60,12 @@ describe('agencies', () => {
     expect(r.body.created_by).toBeNull();
     const mine = await call(t.url, 'GET', '/api/agencies/?associated=true', { token: tokens.broadcasterAdmin });
     expect(mine.body.map((a: any) => a.agency_name)).toEqual(['Blue Fin Media']);
-    const others = await call(t.url, 'GET', '/api/agencies/?associated=false', { token: tokens.broadcasterAdmin });
+    const others = await call(t.url, 'GET', '/api/agencies/?associated=false&q=media', {
+      token: tokens.broadcasterAdmin,
+    });
     expect(others.body.map((a: any) => a.agency_name)).toEqual(['Media House']);
-    // The association search never shows another organisation's contact email.
-    expect(others.body[0].admin_email).toBeNull();
+    // The association search shows another organisation's name, never its contact email or domain.
+    expect(others.body[0]).toMatchObject({ admin_email: null, domain: null });
     // The agency got the creator's own country, which only the super admin sees.
     const asAdmin = await call(t.url, 'GET', `/api/agencies/${r.body.id}`, { token: admin });
     expect(asAdmin.body.country_code).toBe('NZ');
@@ -115,28 +117,54 @@ describe('agencies', () => {
     expect(await db("SELECT id FROM agency WHERE agency_name = 'Sneaky Agency'")).toHaveLength(0);
   });
 
-  test('associate: an existing agency joins the caller’s list; twice is a 409; blank name is a 400', async () => {
+  test('associate: asking for an existing agency is a request its admin accepts; twice is a 409; blank name is a 400', async () => {
     const blank = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
       token: tokens.adtechAdmin,
       body: { agency_name: ' ' },
     });
     expect(blank.status).toBe(400);
     expect(blank.body.fields.agency_name).toBe('Agency name is required');
-    // One character is enough when associating.
+    // Another name than the agency's own is refused like an unknown agency (ids cannot be walked for names).
+    const guess = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
+      token: tokens.adtechAdmin,
+      body: { agency_name: 'M' },
+    });
+    expect({ status: guess.status, message: guess.body.message }).toEqual({
+      status: 404,
+      message: 'Agency not found.',
+    });
     const ok = await gql(
       t.url,
-      `mutation($id: Int!) { associateAgency(id: $id, input: { agency_name: "M" }) { id agency_name } }`,
+      `mutation($id: Int!) { associateAgency(id: $id, input: { agency_name: "media house" }) { id status target_id target_name } }`,
       { id: world.agency },
       tokens.adtechAdmin,
     );
-    expect(ok.data.associateAgency).toEqual({ id: world.agency, agency_name: 'Media House' });
+    expect(ok.data.associateAgency).toMatchObject({
+      status: 'pending',
+      target_id: world.agency,
+      target_name: 'Media House',
+    });
+    // Pending: nothing related yet, and asking twice is a 409.
+    expect((await call(t.url, 'GET', '/api/agencies/', { token: tokens.adtechUser })).body).toEqual([]);
     const again = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
       token: tokens.adtechAdmin,
-      body: {},
+      body: { agency_name: 'Media House' },
     });
     expect(again.status).toBe(409);
+    const accepted = await call(t.url, 'POST', `/api/association-requests/${ok.data.associateAgency.id}/accept`, {
+      token: tokens.agencyAdmin,
+    });
+    expect(accepted.body.status).toBe('accepted');
     const list = await call(t.url, 'GET', '/api/agencies/', { token: tokens.adtechUser });
     expect(list.body.map((a: any) => a.id)).toEqual([world.agency]);
+    const related = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
+      token: tokens.adtechAdmin,
+      body: { agency_name: 'Media House' },
+    });
+    expect({ status: related.status, message: related.body.message }).toEqual({
+      status: 409,
+      message: 'Already associated.',
+    });
     const denied = await call(t.url, 'POST', `/api/agencies/${world.agency}/associate`, {
       token: tokens.agencyUser,
       body: {},

@@ -189,23 +189,34 @@ describe('clients', () => {
     expect(ok.data.updateCustomer).toEqual({ cust_name: 'Harbour Foods', billing_entity: 1 });
   });
 
-  test('associate and delete clients', async () => {
+  test('associate (a request the client accepts) and delete clients', async () => {
     const [c] = await db("SELECT id FROM customer WHERE cust_name = 'Harbour Foods'");
-    const unassociated = await call(t.url, 'GET', '/api/customers/?associated=false', {
+    const unassociated = await call(t.url, 'GET', '/api/customers/?associated=false&q=harb', {
       token: tokens.soloBroadcasterAdmin,
     });
     expect(unassociated.body.map((x: any) => x.id)).toContain(c.id);
     const r = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, {
       token: tokens.soloBroadcasterAdmin,
-      body: { cust_name: 'H' },
+      body: { cust_name: 'Harbour Foods' },
     });
     expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'pending', target_type: 'client', target_id: c.id });
+    // Not related until the client's admin accepts.
+    expect((await call(t.url, 'GET', '/api/customers/', { token: tokens.soloBroadcasterAdmin })).body).toEqual([]);
+    const clientAdmin = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
+    const accepted = await gql(
+      t.url,
+      `mutation($id: Int!) { acceptAssociationRequest(id: $id) { status } }`,
+      { id: r.body.id },
+      clientAdmin.token,
+    );
+    expect(accepted.data.acceptAssociationRequest.status).toBe('accepted');
     expect(
       (await call(t.url, 'GET', '/api/customers/', { token: tokens.soloBroadcasterAdmin })).body.map((x: any) => x.id),
     ).toEqual([c.id]);
     const dup = await gql(
       t.url,
-      `mutation($id: Int!) { associateCustomer(id: $id) { id } }`,
+      `mutation($id: Int!) { associateCustomer(id: $id, input: { cust_name: "Harbour Foods" }) { id } }`,
       { id: c.id },
       tokens.soloBroadcasterAdmin,
     );
@@ -215,15 +226,17 @@ describe('clients', () => {
       body: { cust_name: '' },
     });
     expect(blank.body.fields).toEqual({ cust_name: 'Client name is required' });
-    const agencyJoins = await gql(
+    const agencyAsks = await gql(
       t.url,
-      `mutation($id: Int!) { associateCustomer(id: $id) { id } }`,
+      `mutation($id: Int!) { associateCustomer(id: $id, input: { cust_name: "harbour foods" }) { id status } }`,
       { id: c.id },
       tokens.agencyAdmin,
     );
-    expect(agencyJoins.data.associateCustomer.id).toBe(c.id);
-    const clientUser = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
-    const denied = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, { token: clientUser.token, body: {} });
+    expect(agencyAsks.data.associateCustomer.status).toBe('pending');
+    const denied = await call(t.url, 'POST', `/api/customers/${c.id}/associate`, {
+      token: clientAdmin.token,
+      body: {},
+    });
     expect(denied.status).toBe(403);
     // Delete: a related broadcaster may not, the super admin may.
     const del = await call(t.url, 'DELETE', `/api/customers/${c.id}`, { token: tokens.soloBroadcasterAdmin });
@@ -231,6 +244,10 @@ describe('clients', () => {
     const gone = await gql(t.url, `mutation($id: Int!) { deleteCustomer(id: $id) { message } }`, { id: c.id }, admin);
     expect(gone.data.deleteCustomer.message).toBe('Agency removed successfully');
     expect(await db('SELECT id FROM relationship WHERE customer_id = ?', [c.id])).toHaveLength(0);
+    // Its pending requests go with it.
+    expect(
+      await db("SELECT id FROM association_request WHERE target_type = 'CUSTOMER' AND target_id = ?", [c.id]),
+    ).toHaveLength(0);
     const again = await call(t.url, 'DELETE', `/api/customers/${c.id}`, { token: admin });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Customer not found.');
@@ -305,7 +322,7 @@ describe('read and associate calls: each transport’s validation and permission
     expect(deniedClient.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const unknown = await call(t.url, 'POST', '/api/customers/999999/associate', {
       token: tokens.soloBroadcasterAdmin,
-      body: {},
+      body: { cust_name: 'Anything' },
     });
     expect(unknown.status).toBe(404);
   });
@@ -322,9 +339,15 @@ test('input of the wrong JSON types is a 400 with fields, never a 500', async ()
       country_list: 'NZ',
     },
   });
+  // A text field takes text only (shared/input.ts): an object is refused, never stored as "[object Object]".
   expect(r.status).toBe(400);
-  expect(r.body.fields).toEqual({
-    cust_name: 'Client name is required',
+  expect(r.body.fields).toEqual({ cust_name: 'cust_name must be text.' });
+  const typedName = await call(t.url, 'POST', '/api/customers/', {
+    token: admin,
+    body: { cust_name: 'Typed Client', taxonomy_id: 'abc', country_code: ['NZ'], billing_entity: 'free' },
+  });
+  expect(typedName.status).toBe(400);
+  expect(typedName.body.fields).toEqual({
     taxonomy_id: 'Please select a valid category',
     country_code: 'Please select a valid country',
     billing_entity: 'Billing entity must be 0 (No Charge), 1 (Customer) or 2 (Booking Entity)',
@@ -334,7 +357,10 @@ test('input of the wrong JSON types is a 400 with fields, never a 500', async ()
     body: { agency_name: ['Media'], domain: 42 },
   });
   expect(agency.status).toBe(400);
-  expect(agency.body.fields.agency_name).toBe('Agency name is required');
+  // Both fields are wrong-typed; the answer names one of them, never a stored "[object Object]".
+  expect(Object.entries(agency.body.fields)).toEqual([
+    [expect.stringMatching(/^(agency_name|domain)$/), expect.stringMatching(/^(agency_name|domain) must be text\.$/)],
+  ]);
   const missingTaxonomy = await call(t.url, 'POST', '/api/customers/', {
     token: admin,
     body: { cust_name: 'Ghost Category', taxonomy_id: 9999, country_code: 'NZ' },

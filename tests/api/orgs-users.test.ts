@@ -273,14 +273,19 @@ describe('direct user creation', () => {
     });
     const g = await gql(
       t.url,
-      'mutation { createDirectUser(input: { name: "Ghost Org", email: "ghost@example.com", password: "x", entity_type: "adtech", adtech_id: 99999 }) { id } }',
+      'mutation { createDirectUser(input: { name: "Ghost Org", email: "ghost@example.com", password: "Ghost-passphrase-1", entity_type: "adtech", adtech_id: 99999 }) { id } }',
       {},
       admin,
     );
     expect(g.errors?.[0].extensions?.fields).toEqual({ adtech_id: 'Please select an organisation' });
     const dup = await call(t.url, 'POST', '/api/admin/users/direct', {
       token: admin,
-      body: { name: 'Dana Again', email: 'DANA@kiwi.example.com', password: 'p', broadcaster_id: ids.broadcaster },
+      body: {
+        name: 'Dana Again',
+        email: 'DANA@kiwi.example.com',
+        password: 'Dana-passphrase-2',
+        broadcaster_id: ids.broadcaster,
+      },
     });
     expect(dup.status).toBe(409);
   });

@@ -69,6 +69,7 @@ test('each tag carries its names and the exact VAST impression URL', async () =>
     creative_id: creatives[1],
     tag_key: expect.any(String),
     tag: `${t.config.PUBLIC_URL}/t/i/${tag.tag_key}?cb=[CACHEBUSTER]`,
+    control_tag: `${t.config.PUBLIC_URL}/t/i/${tag.tag_key}?ctl=1&cb=[CACHEBUSTER]`,
     campaign_name: 'Alpha Spring',
     booking_name: 'Alpha Prime',
     creative_name: 'Cutdown 6',
@@ -130,7 +131,7 @@ test('GraphQL: saveImpressionTags, the same list as /api, deleteImpressionTag', 
   const rest = await call(t.url, 'GET', `/api/impressiontags/customer/${w.a.customerId}`, { token: s.token });
   const g = await gql(
     t.url,
-    `{ impressionTags(customer_id: ${w.a.customerId}) { id customer_id booking_id creative_id tag_key tag campaign_name
+    `{ impressionTags(customer_id: ${w.a.customerId}) { id customer_id booking_id creative_id tag_key tag control_tag campaign_name
        booking_name creative_name channel_name booking_type } }`,
     {},
     s.token,

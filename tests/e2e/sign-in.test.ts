@@ -124,9 +124,23 @@ describe('forgot password -> email -> reset -> sign in with the new password', (
 
   it("without a token says 'No token provided.' and goes to the start", async () => {
     const { page } = b;
+    // The toast lives 2.5 s while the page moves on to /login: record every toast the page shows, so a
+    // slow poll cannot miss it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+          const text = el.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto('/reset-password');
-    await toast('No token provided.').waitFor();
     await page.waitForURL('**/login');
+    await page.waitForFunction(() =>
+      (window as unknown as { toastsSeen: string[] }).toastsSeen.some((t) => t.includes('No token provided.')),
+    );
   });
 });
 

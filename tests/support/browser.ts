@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -53,18 +62,26 @@ export function ensureClientBuilt(): void {
       newestMtime(join(CLIENT, 'index.html')),
       newestMtime(join(CLIENT, 'vite.config.ts')),
     );
-    if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+    // A build for another environment (say `npm run build`'s production one) is not reused: the build
+    // indicator and other environment-dependent parts differ.
+    const appEnv = process.env.APP_ENV ?? 'test';
+    const marker = join(CLIENT, 'dist', '.app-env');
+    const sameEnv = existsSync(marker) && readFileSync(marker, 'utf8') === appEnv;
+    if (sameEnv && existsSync(index) && statSync(index).mtimeMs >= sources) return;
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: CLIENT,
       stdio: 'inherit',
-      env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'test' },
+      env: { ...process.env, APP_ENV: appEnv },
     });
+    writeFileSync(marker, appEnv);
   });
 }
 
 export interface TestBrowser {
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations seen so far (close() fails the suite when there are any). */
+  cspViolations: string[];
   /** Saves a full-page PNG to test-artifacts/screenshots/<name>.png. */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
@@ -91,11 +108,29 @@ export async function openBrowser(baseURL: string, viewport = { width: 1440, hei
     acceptDownloads: true,
     locale: 'en-NZ',
   });
+  // The e2e tests run under the gateway's CSP (issue 14): any violation, reported by the page's
+  // securitypolicyviolation event or Chromium's console message, fails the suite at close().
+  const cspViolations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  const watch = (p: Page) =>
+    p.on('console', (m) => {
+      const text = m.text();
+      if (text.startsWith('[csp-violation]') || /Content Security Policy/i.test(text)) cspViolations.push(text);
+    });
+  context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
+  watch(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     context,
     page,
+    cspViolations,
     async screenshot(name) {
       const path = join(SCREENSHOTS, `${name}.png`);
       await page.screenshot({ path, fullPage: true });
@@ -104,6 +139,11 @@ export async function openBrowser(baseURL: string, viewport = { width: 1440, hei
     async close() {
       await context.close().catch(() => undefined);
       rmSync(profile, { recursive: true, force: true });
+      if (cspViolations.length > 0) {
+        throw new Error(
+          `Content-Security-Policy violations in the browser:\n  ${[...new Set(cspViolations)].join('\n  ')}`,
+        );
+      }
     },
   };
 }

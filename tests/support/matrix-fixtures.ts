@@ -107,7 +107,8 @@ export async function buildMatrixWorld(t: TestGateway): Promise<MatrixWorld> {
       const u = await makeUser(t, { entityType: 'BROADCASTER', entityId: a.broadcasterId, admin: false });
       return u.actor.userId;
     },
-    resetToken: async () => createOneTimeToken(t.gateway.app.ds.manager, w.superAdmin.userId, 'reset'),
+    // A fresh user's: a reset ends every session of its user, and the matrix signs in as the super admin.
+    resetToken: async () => createOneTimeToken(t.gateway.app.ds.manager, await fresh.user(), 'reset'),
     invitationToken: async () => {
       const id = await fresh.user();
       await t.gateway.app.ds.query('UPDATE user SET active = 0 WHERE id = ?', [id]);

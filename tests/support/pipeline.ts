@@ -119,6 +119,8 @@ export interface IngestLine {
   region?: string;
   url?: string;
   id?: string;
+  /** DESIGN 4b: a control (holdout) impression. */
+  control?: boolean;
 }
 
 export interface IngestAnswer {

@@ -1,4 +1,4 @@
-import { type Actor, can, flagsOf, parseRole, roleOf, type EntityType } from '../../gateway/src/shared/roles';
+import { type Actor, can, parseRole, roleOf, type EntityType } from '../../gateway/src/shared/roles';
 
 const actor = (entityType: EntityType, admin: boolean, entityId = 7): Actor => ({
   userId: 1,
@@ -37,17 +37,5 @@ describe('roles (spec 6)', () => {
     expect(can.editEntity(actor('AGENCY', true, 7), 'AGENCY', 8)).toBe(false);
     expect(can.editEntity(actor('BROADCASTER', true, 7), 'AGENCY', 7)).toBe(false);
     expect(can.editEntity(actor('SYSTEM', true, 0), 'CUSTOMER', 99)).toBe(true);
-  });
-
-  test('derived flags of the logged-in user', () => {
-    const f = flagsOf(actor('ADTECH', true), ['NZ', 'AU']);
-    expect(f).toMatchObject({
-      isMultiCountry: true,
-      isAdTechUser: true,
-      isEntityAdmin: true,
-      isAdmin: true,
-      isSuperAdmin: false,
-    });
-    expect(flagsOf(actor('SYSTEM', true, 0), ['NZ'])).toMatchObject({ isSuperAdmin: true, isMultiCountry: false });
   });
 });

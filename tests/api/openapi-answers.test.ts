@@ -1,0 +1,115 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { SUPER_ADMIN, startTestGateway, type TestGateway } from '../support/gateway';
+import { call } from '../support/http';
+import { buildMatrixWorld, type MatrixWorld } from '../support/matrix-fixtures';
+import { isoDay } from '../support/records-fixtures';
+
+/**
+ * Every read operation of GET /api/openapi.json, called on a world with one record of each kind, answers
+ * what its documented schema says (200 answers against the operation's answer schema).
+ */
+let t: TestGateway;
+let w: MatrixWorld;
+let doc: any;
+let superToken: string;
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  w = await buildMatrixWorld(t);
+  doc = (await call(t.url, 'GET', '/api/openapi.json')).body;
+  superToken = (await call(t.url, 'POST', '/api/login', { body: SUPER_ADMIN })).body.access_token;
+});
+afterAll(() => t?.close());
+
+/** GETs, and the dashboard calls (POST with a filter, reading only). */
+const isRead = (method: string, path: string) => method === 'get' || path.startsWith('/api/dashboard/');
+
+/** A real value for each path parameter, by the path it appears in. */
+function pathValue(path: string, name: string): string {
+  const { a } = w;
+  if (name === 'customerId' || name === 'clientId') return String(a.customerId);
+  if (name === 'bookingId') return String(a.bookingId);
+  if (name === 'type') return 'customer';
+  const byCollection: Record<string, number> = {
+    agencies: a.agencyId,
+    customers: a.customerId,
+    users: a.users.customer.admin.userId,
+    campaigns: a.campaignId,
+    bookings: a.bookingId,
+    creatives: a.creativeId,
+    impressiontags: a.impressionTagId,
+    sitetags: a.siteTagId,
+  };
+  const collection = path.split('/')[2];
+  if (name === 'id' && byCollection[collection]) return String(byCollection[collection]);
+  throw new Error(`no value for {${name}} in ${path}: add one`);
+}
+
+async function query(path: string): Promise<string> {
+  if (path === '/api/dashboard/summary') return `?start_date=${isoDay(-30)}&end_date=${isoDay(30)}`;
+  if (path === '/api/verify-reset-token') return `?token=${encodeURIComponent(await w.fresh.resetToken())}`;
+  return '';
+}
+
+/** The document's components, with every object closed: an answer may carry only documented fields. */
+function closed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closed);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === 'properties' ? mapValues(v, closed) : closed(v)]),
+  );
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined)
+    out.additionalProperties = false;
+  return out;
+}
+const mapValues = (o: any, f: (v: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+
+function validator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema({ components: closed(doc.components) }, 'api.json');
+  return ajv;
+}
+
+test('every read operation answers its documented schema', async () => {
+  const ajv = validator();
+  const checked: string[] = [];
+  const problems: string[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      if (!isRead(method, path)) continue;
+      const where = `${method.toUpperCase()} ${path} (${op.operationId})`;
+      const schema = op.responses['200']?.content?.['application/json']?.schema;
+      if (!schema?.$ref) {
+        problems.push(`${where}: no named answer schema`);
+        continue;
+      }
+      const url = path.replace(/\{([A-Za-z_]+)\}/g, (_m, name: string) => pathValue(path, name)) + (await query(path));
+      const body =
+        method === 'post' ? { client_id: w.a.customerId, startdate: isoDay(-30), enddate: isoDay(30) } : undefined;
+      const r = await call(t.url, method.toUpperCase(), url, { token: superToken, body });
+      if (r.status !== 200) {
+        problems.push(`${where}: ${r.status} ${JSON.stringify(r.body)}`);
+        continue;
+      }
+      const validate = ajv.compile({ $ref: `api.json${schema.$ref}` });
+      if (!validate(r.body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+      checked.push(where);
+    }
+  }
+  expect(problems).toEqual([]);
+  // Guard: the walk saw the read operations (lists, single records, reference lists, dashboard calls).
+  expect(checked.length).toBeGreaterThan(30);
+  expect(checked.join('\n')).toMatch(/GET \/api\/bookings\/customer\/\{customerId\}/);
+  expect(checked.join('\n')).toMatch(/POST \/api\/dashboard\/impression_summary/);
+});
+
+test('the validator refuses an answer that breaks the schema (the check can fail)', async () => {
+  const ajv = validator();
+  const ref = doc.paths['/api/countries'].get.responses['200'].content['application/json'].schema.$ref;
+  const validate = ajv.compile({ $ref: `api.json${ref}` });
+  const real = (await call(t.url, 'GET', '/api/countries', { token: superToken })).body;
+  expect(validate(real)).toBe(true);
+  expect(validate([{ ...real[0], country_code: 64 }])).toBe(false);
+  expect(validate([{ ...real[0], undocumented: 1 }])).toBe(false);
+});
