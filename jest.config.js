@@ -24,14 +24,21 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
-      testMatch: ['<rootDir>/tests/{api,unit,pipeline,dashboard}/**/*.test.ts', '<rootDir>/gateway/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/tests/{api,unit,pipeline,dashboard}/**/*.test.ts',
+        '<rootDir>/tests/security/**/*.test.ts',
+        '<rootDir>/gateway/src/**/*.test.ts',
+      ],
     },
     {
       ...common,
       displayName: 'client',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
+      setupFiles: ['<rootDir>/client/jest.polyfills.js'],
       setupFilesAfterEnv: ['<rootDir>/client/jest.setup.ts'],
+      // ESM-only client libraries are compiled to CommonJS for jsdom like our own sources.
+      transformIgnorePatterns: ['/node_modules/(?!(@tanstack|react-day-picker)/)'],
       moduleNameMapper: { '\\.(css|less|svg|png)$': 'identity-obj-proxy' },
     },
     {

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm run demo`: install when missing, build, migrate, seed the demo world, start the gateway with its
-// worker on http://localhost:4000, load 90 days of simulated traffic through the real pipeline, print the logins.
+// `npm run demo`: install when missing, build, migrate, seed the demo world, load 90 days of simulated
+// traffic through the real pipeline (on a private port while http://localhost:4000 answers "loading"), then
+// serve the app on http://localhost:4000 and print the logins. Without SMTP_URL a local mail catcher takes
+// the mails (password resets, invitations) and shows them at http://localhost:4001 and in this console.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { checkServices } from './services.mjs';
 
 const run = (cmd, args, env = process.env) => {
@@ -50,31 +54,123 @@ if (problem) {
 }
 
 run('npm', ['run', 'build']);
+
+// Mail: SMTP_URL when given (e.g. the compose file's mailpit), else a catcher in this process.
+let mail = null;
+if (!process.env.SMTP_URL) {
+  const { startDemoMail } = createRequire(import.meta.url)('../gateway/dist/dev/demo-mail.js');
+  mail = await startDemoMail({ mailboxPort: Number(port) + 1 });
+  env.SMTP_URL = mail.smtpUrl;
+}
+
 run('node', ['gateway/dist/db/migrate-cli.js'], env);
-run('node', ['gateway/dist/seed/demo-cli.js'], env);
+run('node', ['gateway/dist/seed/demo-cli.js', '--no-logins'], env);
 
-const server = spawn('node', ['gateway/dist/main.js'], { stdio: 'inherit', env });
-const stop = () => server.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+const children = new Set();
+const startGateway = (onPort) => {
+  const child = spawn('node', ['gateway/dist/main.js'], { stdio: 'inherit', env: { ...env, PORT: String(onPort) } });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+};
+const stopGateway = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+let quitting = false;
+const quit = async (code) => {
+  if (quitting) return;
+  quitting = true;
+  await Promise.all([...children].map(stopGateway));
+  await mail?.close();
+  process.exit(code);
+};
+process.on('SIGINT', () => void quit(0));
+process.on('SIGTERM', () => void quit(0));
 
-for (let i = 0; i < 120; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-  } catch {
-    // not up yet
+const waitReady = async (onPort, child) => {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) return false;
+    try {
+      if ((await fetch(`http://127.0.0.1:${onPort}/readyz`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
-  await new Promise((r) => setTimeout(r, 500));
+  return false;
+};
+
+// While the data loads, the public port says so: /readyz answers 503 and pages a short notice.
+const loading = createServer((req, res) => {
+  const notice = 'The Infinitum demo is loading its data; this page turns into the app when it is ready.';
+  if (req.url?.startsWith('/readyz')) {
+    res
+      .writeHead(503, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ status: 'loading', message: notice }));
+  } else {
+    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '10', Refresh: '10' });
+    res.end(`<!doctype html><meta charset="utf-8"><title>Infinitum: loading</title><p>${notice}</p>`);
+  }
+});
+await new Promise((resolve, reject) => {
+  loading.once('error', reject);
+  loading.listen(Number(port), resolve);
+}).catch((e) => {
+  console.error(`demo: port ${port} is in use (${e.code}); set PORT to another one`);
+  return quit(1);
+});
+const privatePort = await new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const p = probe.address().port;
+    probe.close(() => resolve(p));
+  });
+});
+
+const loader = startGateway(privatePort);
+if (!(await waitReady(privatePort, loader))) {
+  console.error('demo: the gateway did not start (see above)');
+  await quit(1);
 }
 const sim = spawnSync(
   'node',
-  ['gateway/dist/simulate/cli.js', '--history', '90', '--if-empty', '--url', `http://127.0.0.1:${port}`],
-  {
-    stdio: 'inherit',
-    env,
-  },
+  // The first demo customer runs a holdout (DESIGN 4b): its lift comes from a control group, the others' from pre/post.
+  [
+    'gateway/dist/simulate/cli.js',
+    '--history',
+    '90',
+    '--if-empty',
+    '--holdout',
+    '0.3',
+    '--holdout-customers',
+    '1',
+    '--url',
+    `http://127.0.0.1:${privatePort}`,
+  ],
+  { stdio: 'inherit', env },
 );
 if (sim.status !== 0) console.error('demo: loading simulated traffic failed (the app still runs)');
+await stopGateway(loader);
+await new Promise((resolve) => {
+  loading.close(resolve);
+  loading.closeAllConnections();
+});
+
+const server = startGateway(port);
+server.on('exit', (code) => {
+  if (children.size === 0) void quit(code ?? 0);
+});
+if (!(await waitReady(port, server))) {
+  console.error('demo: the gateway did not start (see above)');
+  await quit(1);
+}
 spawnSync('node', ['gateway/dist/seed/demo-cli.js', '--print-logins'], { stdio: 'inherit', env });
 console.log(`\nInfinitum is running on http://localhost:${port}  (Ctrl+C stops it)`);
+if (mail) {
+  console.log(`Mails the demo sends (password resets, invitations) are caught: read them at ${mail.mailboxUrl}`);
+  console.log('and in this console; none leaves this machine.');
+} else {
+  console.log(`Mails go out through SMTP_URL (${new URL(env.SMTP_URL).host}).`);
+}

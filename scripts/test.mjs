@@ -19,7 +19,7 @@ if (problem) {
   process.exit(1);
 }
 mkdirSync('test-artifacts', { recursive: true });
-const out = 'test-artifacts/jest-results.json';
+const out = process.env.JEST_RESULTS ?? 'test-artifacts/jest-results.json';
 const args = ['jest', '--json', `--outputFile=${out}`, '--maxWorkers=2', ...process.argv.slice(2)];
 const run = spawnSync('npx', args, {
   stdio: 'inherit',

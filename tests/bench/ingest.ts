@@ -2,16 +2,18 @@
  * npm run bench:ingest — DESIGN 6 collector and ETL benchmark (a benchmark, not a test). Prints JSON lines.
  *
  * 1. Collector: requests/s of the standalone collector (validation, household hash, geo, durable
- *    XADD before answering) against a bare Node http server answering the same GIF, both as child
- *    processes, driven by the same keep-alive undici loop on loopback for the same time.
+ *    XADD before answering) against a bare Node http server answering the same GIF (and nginx serving
+ *    it as a static file, when installed), all child processes, driven by wrk (`apt-get install wrk`;
+ *    an in-process undici loop when wrk is missing) in alternating rounds of the same run.
  * 2. ETL: events/s of the worker (tags, local time, sessions, touches, rollups, idempotent, one
  *    transaction per batch) over N stream events, against MySQL `LOAD DATA LOCAL INFILE` of the
  *    same raw rows into plain copies of the event tables.
  * 3. Peak RSS of the collector process and of this process (which runs the ETL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
@@ -19,14 +21,16 @@ import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { Pool } from 'undici';
 import { appendHits, ensureGroup, streamKeys, toEntries } from '../../gateway/src/collector/stream';
-import type { Hit } from '../../gateway/src/collector/hit';
+import { GIF, type Hit } from '../../gateway/src/collector/hit';
 import { migrate } from '../../gateway/src/db/migrate';
 import { EtlWorker } from '../../gateway/src/etl/worker';
 import { createLogger } from '../../gateway/src/shared/logger';
 import { redisKeys } from '../../gateway/src/shared/redis';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Alternating rounds of bare / collector / nginx (the median round ratio is reported). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 60_000);
 const ETL_WORKERS = Number(process.env.BENCH_ETL_WORKERS ?? 1);
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
@@ -50,8 +54,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startChild(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+async function startChild(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
   for (let i = 0; i < 200; i++) {
     try {
       await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -63,8 +72,8 @@ async function startChild(args: string[], env: Record<string, string>, port: num
   throw new Error(`child ${args.join(' ')} did not start`);
 }
 
-/** Keep-alive GET loop: as many requests as the server answers in SECONDS. */
-async function load(port: number, path: (n: number) => string): Promise<number> {
+/** Keep-alive GET loop in this process: the fallback generator when wrk is not installed. */
+async function loadUndici(port: number, path: (n: number) => string): Promise<number> {
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS, pipelining: 1 });
   const until = Date.now() + SECONDS * 1000;
   let done = 0;
@@ -84,6 +93,58 @@ async function load(port: number, path: (n: number) => string): Promise<number> 
   return Math.round(rate);
 }
 
+const which = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim();
+
+/**
+ * CPU placement on a small machine. Default: nothing pinned, wrk with one thread (BENCH_WRK_THREADS), so
+ * the kernel spreads wrk, the server and Redis over the cores as it would in production. BENCH_PIN=1
+ * runs the servers on the last core and wrk on core 0 (Redis and everything else float); on a shared
+ * machine that makes the server's figure hostage to whatever else runs on its core.
+ */
+const CORES = availableParallelism();
+const PIN = process.env.BENCH_PIN === '1' && CORES >= 2 && !!which('taskset');
+const SERVER_CPU = String(CORES - 1);
+const pinned = (cpu: string, cmd: string, args: string[]): [string, string[]] =>
+  PIN ? ['taskset', ['-c', cpu, cmd, ...args]] : [cmd, args];
+
+/** wrk (C, event loop) as the generator: WRK_THREADS threads, CONNECTIONS keep-alive connections. */
+const WRK = which('wrk');
+const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
+
+/** A wrk script sending the same pixel paths as `pixel(n)`: distinct households and cache busters. */
+const wrkScript = (key: string) => `
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "/t/i/${key}?hh=" .. (1000 + n % 5000) .. "&r=AUK&cb=" .. n)
+end`;
+
+async function loadWrk(port: number, script: string): Promise<number> {
+  const [cmd, args] = pinned('0', WRK, [
+    `-t${WRK_THREADS}`,
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    '-s',
+    script,
+    `http://127.0.0.1:${port}/`,
+  ]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (code !== 0 || !rate) throw new Error(`wrk failed (${code}): ${out}`);
+  const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  if (bad) throw new Error(`${bad[1]} answers were not 200: ${out}`);
+  return Math.round(Number(rate[1]));
+}
+
+/** CPU time (user + system) a process has used so far, ms (Linux /proc; clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const BARE = `
 const http = require('node:http');
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
@@ -92,19 +153,79 @@ http.createServer((req, res) => {
   res.end(gif);
 }).listen(Number(process.env.PORT), '127.0.0.1');`;
 
+/** nginx (when installed) serving the same GIF as a static file, one worker on the servers' core. */
+async function startNginx(dir: string): Promise<{ child: ChildProcess; port: number } | null> {
+  const nginx = which('nginx');
+  if (!nginx) return null;
+  const port = await freePort();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'pixel.gif'), GIF);
+  const conf = `
+worker_processes 1;
+master_process off;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    location = /healthz { return 200; }
+    location / {
+      default_type image/gif;
+      add_header Cache-Control no-store;
+      try_files /pixel.gif =404;
+    }
+  }
+}`;
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const [cmd, args] = pinned(SERVER_CPU, nginx, ['-c', join(dir, 'nginx.conf')]);
+  const child = spawn(cmd, args, { stdio: 'ignore' });
+  await waitPort(port);
+  return { child, port };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
 async function benchCollector(prefix: string) {
   const key = randomBytes(12).toString('base64url');
   const pixel = (n: number) => `/t/i/${key}?hh=${1000 + (n % 5000)}&r=AUK&cb=${n}`;
+  const work = `/tmp/infinitum-bench-collector-${process.pid}`;
+  mkdirSync(work, { recursive: true });
+  const script = join(work, 'pixel.lua');
+  writeFileSync(script, wrkScript(key));
+  /** Requests/s, and the server process's CPU µs per request (Redis's share not included). */
+  const load = async (port: number, pid: number) => {
+    const cpu = cpuMs(pid);
+    const rate = await (WRK ? loadWrk(port, script) : loadUndici(port, pixel));
+    return { rate, cpu_us: Math.round(((cpuMs(pid) - cpu) * 1000) / (rate * SECONDS)) };
+  };
+
   const barePort = await freePort();
-  const bareChild = spawn(process.execPath, ['-e', BARE], {
-    env: { ...process.env, PORT: String(barePort) },
-    stdio: 'ignore',
-  });
+  const [bareCmd, bareArgs] = pinned(SERVER_CPU, process.execPath, ['-e', BARE]);
+  const bareChild = spawn(bareCmd, bareArgs, { env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' });
   await waitPort(barePort);
   const collectorPort = await freePort();
-  const spoolDir = `/tmp/infinitum-bench-spool-${process.pid}`;
+  const spoolDir = join(work, 'spool');
+  const [collectorCmd, collectorArgs] = pinned(SERVER_CPU, process.execPath, [
+    '-r',
+    '@swc-node/register',
+    'gateway/src/collector/main.ts',
+  ]);
   const collector = await startChild(
-    ['-r', '@swc-node/register', 'gateway/src/collector/main.ts'],
+    collectorCmd,
+    collectorArgs,
     {
       PORT: String(collectorPort),
       REDIS_URL,
@@ -117,29 +238,75 @@ async function benchCollector(prefix: string) {
     },
     collectorPort,
   );
-  await load(collectorPort, pixel); // warm-up (JIT, geo database)
-  await load(barePort, pixel);
-  const bareRate = await load(barePort, pixel);
-  const collectorRate = await load(collectorPort, pixel);
-  const redis = new Redis(REDIS_URL);
-  const enqueued = await redis.xlen(streamKeys(redisKeys(prefix)).stream);
-  redis.disconnect();
-  print({
-    figure: 'collector_requests_per_s',
-    value: collectorRate,
-    reference: 'bare_node_http_gif',
-    reference_value: bareRate,
-    ratio: +(collectorRate / bareRate).toFixed(3),
-    target: '>= 0.8',
-    stream_entries: enqueued,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-  });
-  print({ figure: 'nginx_requests_per_s', value: null, note: 'nginx is not installed on this machine' });
-  print({ figure: 'collector_peak_rss_mb', value: peakRssMb(collector.pid!), target: '< 512' });
-  collector.kill('SIGTERM');
-  bareChild.kill();
-  rmSync(spoolDir, { recursive: true, force: true });
+  const nginx = await startNginx(join(work, 'nginx'));
+  try {
+    // Warm-up (JIT, geo database), then ROUNDS rounds of bare, collector, nginx back to back: the machine
+    // is shared, so each round's ratio compares neighbours in time and the median of rounds is reported.
+    await load(collectorPort, collector.pid!);
+    await load(barePort, bareChild.pid!);
+    type Round = Record<'bare' | 'collector' | 'nginx', { rate: number; cpu_us: number } | null>;
+    const rounds: Round[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Odd rounds run the collector first, so a drift of the machine's load does not favour either.
+      const round: Round = { bare: null, collector: null, nginx: null };
+      const order = r % 2 ? (['collector', 'bare'] as const) : (['bare', 'collector'] as const);
+      for (const which of order)
+        round[which] =
+          which === 'bare' ? await load(barePort, bareChild.pid!) : await load(collectorPort, collector.pid!);
+      if (nginx) round.nginx = await load(nginx.port, nginx.child.pid!);
+      rounds.push(round);
+    }
+    const redis = new Redis(REDIS_URL);
+    const enqueued = await redis.xlen(streamKeys(redisKeys(prefix)).stream);
+    redis.disconnect();
+    const measuredWith = {
+      generator: WRK
+        ? `wrk -t${WRK_THREADS} -c${CONNECTIONS}`
+        : `undici loop in the bench process, ${CONNECTIONS} connections`,
+      placement: PIN
+        ? `servers on cpu ${SERVER_CPU}, generator on cpu 0 (taskset); Redis unpinned; ${CORES} cores`
+        : `unpinned; ${CORES} cores`,
+      load_average: loadavg()[0],
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+    };
+    const of = (which: keyof Round) => rounds.map((r) => r[which]!);
+    const ratioOf = (a: keyof Round, b: keyof Round, f: 'rate' | 'cpu_us') =>
+      +median(rounds.map((r) => r[a]![f] / r[b]![f])).toFixed(3);
+    print({
+      figure: 'collector_requests_per_s',
+      value: median(of('collector').map((x) => x.rate)),
+      reference: 'bare_node_http_gif',
+      reference_value: median(of('bare').map((x) => x.rate)),
+      ratio: ratioOf('collector', 'bare', 'rate'),
+      target: '>= 0.8',
+      cpu_us_per_request: median(of('collector').map((x) => x.cpu_us)),
+      reference_cpu_us_per_request: median(of('bare').map((x) => x.cpu_us)),
+      cpu_ratio: ratioOf('collector', 'bare', 'cpu_us'),
+      per_round: rounds,
+      stream_entries: enqueued,
+      ...measuredWith,
+    });
+    if (nginx)
+      print({
+        figure: 'nginx_requests_per_s',
+        value: median(of('nginx').map((x) => x.rate)),
+        reference: 'bare_node_http_gif',
+        reference_value: median(of('bare').map((x) => x.rate)),
+        ratio: ratioOf('nginx', 'bare', 'rate'),
+        collector_to_nginx: ratioOf('collector', 'nginx', 'rate'),
+        note: 'static GIF file, one worker',
+        ...measuredWith,
+      });
+    else print({ figure: 'nginx_requests_per_s', value: null, note: 'nginx is not installed on this machine' });
+    print({ figure: 'collector_peak_rss_mb', value: peakRssMb(collector.pid!), target: '< 512' });
+  } finally {
+    collector.kill('SIGTERM');
+    bareChild.kill();
+    nginx?.child.kill();
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 async function waitPort(port: number) {

@@ -1,0 +1,117 @@
+/**
+ * npm run bench:lighthouse — issue 18: Lighthouse 12 with the system Chromium on /login, /overview and
+ * /dashboard (signed in), three runs each with the mobile (slow 4G, 4x CPU) and the desktop presets, against
+ * the production build served by a real gateway with demo data. Prints one JSON line per page and preset
+ * with the median scores, LCP, TBT and transferred bytes, and whether the targets hold (mobile performance
+ * >= 90 and LCP < 2.5 s; accessibility, best practices and SEO 100). A benchmark, not a test.
+ */
+import { ensureClientBuilt } from '../support/browser';
+import { startTestGateway } from '../support/gateway';
+import { seedDemoTraffic } from '../e2e/demo-traffic';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/overview', signedIn: true },
+  { path: '/dashboard', signedIn: true },
+];
+// A real dynamic import (the TypeScript transform would turn import() into require(), and these are ESM).
+const importEsm = new Function('s', 'return import(s)') as (s: string) => Promise<any>;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  process.env.APP_ENV = 'production';
+  ensureClientBuilt();
+  const t = await startTestGateway({ WORKER: '1' });
+  await seedDemoTraffic(t);
+  const login = (await (
+    await fetch(`${t.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'customer.admin@demo.infinitum', password: 'Demo-password-1' }),
+    })
+  ).json()) as Record<string, unknown> & { access_token: string; refresh_token: string };
+  const { access_token, refresh_token, ...user } = login;
+  const session = JSON.stringify({ user, accessToken: access_token, refreshToken: refresh_token });
+
+  const { default: lighthouse, desktopConfig } = await importEsm('lighthouse');
+  const chromeLauncher = await importEsm('chrome-launcher');
+  const puppeteer = (await importEsm('puppeteer-core')).default;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const target of PAGES) {
+        const runs: Record<string, number>[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const page = await browser.newPage();
+          // A signed-in visit starts from a stored session, as a returning user's does, with an empty HTTP
+          // cache (Lighthouse's own reset would also drop the session, so the cache is cleared here).
+          await page.goto(`${t.url}/login`);
+          const cdp = await page.createCDPSession();
+          await cdp.send('Network.clearBrowserCache');
+          await page.evaluate(
+            (value: string | null) =>
+              value ? localStorage.setItem('infinitum.session', value) : localStorage.removeItem('infinitum.session'),
+            target.signedIn ? session : null,
+          );
+          const result = await lighthouse(
+            `${t.url}${target.path}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              disableStorageReset: true,
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            },
+            preset === 'desktop' ? desktopConfig : undefined,
+            page,
+          );
+          await page.close();
+          const lhr = result!.lhr;
+          runs.push({
+            performance: Math.round(lhr.categories.performance.score * 100),
+            accessibility: Math.round(lhr.categories.accessibility.score * 100),
+            best_practices: Math.round(lhr.categories['best-practices'].score * 100),
+            seo: Math.round(lhr.categories.seo.score * 100),
+            lcp_ms: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+            tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
+            transferred_bytes: Math.round(lhr.audits['total-byte-weight'].numericValue),
+          });
+        }
+        const m = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+        const targets = {
+          performance_90: preset === 'desktop' || m.performance >= 90,
+          lcp_under_2500: preset === 'desktop' || m.lcp_ms < 2500,
+          a11y_bp_seo_100: m.accessibility === 100 && m.best_practices === 100 && m.seo === 100,
+        };
+        console.log(JSON.stringify({ bench: 'lighthouse', page: target.path, preset, runs: RUNS, ...m, targets }));
+      }
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+    await t.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,132 @@
+/**
+ * node -r @swc-node/register tests/bench/reach-lift.ts — times the DESIGN 4b calls (reach_frequency,
+ * incremental_lift) on a synthetic data set written straight into the event tables with SQL
+ * (BENCH_IMPRESSIONS impressions over 90 days, a fifth as many households, a tenth as many visits
+ * with their touches, control impressions for 5% more households). Not the pipeline: the data set
+ * is built in about a minute per million impressions, then reused from its named database.
+ * Prints JSON lines: p50/p95 of cold calls (no single-flight reuse) on 30-day windows.
+ */
+import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
+import type { DashboardFilter } from '../../gateway/src/modules/analytics/filter';
+import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
+import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
+import { impressionSummary } from '../../gateway/src/modules/analytics/calls/impression-summary';
+import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
+import { migrate } from '../../gateway/src/db/migrate';
+
+const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 6);
+const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
+const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_reach_${IMPRESSIONS}`;
+const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'reach-lift', ...o }));
+
+async function main() {
+  const ds = await migrate(`${SERVER}/${DATABASE}`);
+  const [{ n }] = await ds.query('SELECT COUNT(*) AS n FROM impression_event WHERE customer_id = 1');
+  if (Number(n) !== IMPRESSIONS) {
+    const t0 = Date.now();
+    await build(ds.query.bind(ds));
+    print({ built: IMPRESSIONS, ms: Date.now() - t0 });
+  }
+  const payloads: [string, Partial<DashboardFilter>][] = [
+    ['unfiltered', {}],
+    ['creative', { creatives: [2] }],
+    ['site', { sites: [1] }],
+    // Narrow enough that the control group has fewer than 100 households: the pre/post method.
+    ['pre/post (creative, weekday, daypart)', { creatives: [2], weekdays: [3], dayparts: [7] }],
+  ];
+  for (const [name, extra] of payloads) {
+    for (const [call, fn] of [
+      ['reach_frequency', reachFrequency],
+      ['incremental_lift', incrementalLift],
+      ['impression_summary', impressionSummary],
+    ] as const) {
+      const times: number[] = [];
+      let answer: unknown;
+      for (let i = 0; i < RUNS; i++) {
+        dashboardFlights.clear();
+        const start = `2026-09-${String(1 + i).padStart(2, '0')}`;
+        const end = `2026-09-${String(30).padStart(2, '0')}`;
+        const f: DashboardFilter = {
+          customerId: 1,
+          start,
+          end,
+          regions: [],
+          campaigns: [],
+          bookings: [],
+          creatives: [],
+          channels: [],
+          weekdays: [],
+          dayparts: [],
+          sites: [],
+          ...extra,
+        };
+        const t0 = performance.now();
+        answer = await fn(new DashboardData(ds.manager, f));
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      print({
+        impressions: IMPRESSIONS,
+        filter: name,
+        call,
+        p50_ms: Math.round(times[Math.floor(times.length / 2)]),
+        max_ms: Math.round(times[times.length - 1]),
+        summary: (answer as { summary_data: unknown }).summary_data,
+      });
+    }
+  }
+  await ds.destroy();
+}
+
+/** The synthetic data set, in SQL (MariaDB's SEQUENCE engine numbers the rows). */
+async function build(q: (sql: string, params?: unknown[]) => Promise<unknown>) {
+  const households = Math.floor(IMPRESSIONS / 5);
+  const visits = Math.floor(IMPRESSIONS / 10);
+  const controls = Math.floor(IMPRESSIONS / 20);
+  for (const t of ['touch', 'visit_page', 'visit', 'impression_event', 'control_impression_event', 'impression_rollup'])
+    await q(`DELETE FROM ${t}`);
+  await q(
+    `INSERT IGNORE INTO customer (id, cust_name, country_code, time_zone) VALUES (1, 'Bench Reach Ltd', 'NZ', 'UTC')`,
+  );
+  const tsOf = (seed: string) =>
+    `TIMESTAMP('2026-08-01') + INTERVAL FLOOR(RAND(${seed}) * 90 * 86400000) * 1000 MICROSECOND`;
+  const insertImpressions = (table: string, count: number, hhBase: number, hhCount: number, prefix: string) =>
+    q(
+      `INSERT INTO ${table} (event_id, customer_id, impression_tag_id, booking_id, campaign_id, creative_id, channel_id,
+         household_id, ts, local_date, weekday, daypart, region)
+       SELECT CONCAT('${prefix}', seq), 1, 1 + seq % 9, 1 + seq % 3, 1 + seq % 2, 1 + (seq DIV 3) % 3, 1 + seq % 2,
+              ${hhBase} + CRC32(CONCAT('h', seq)) % ${hhCount}, ts, DATE(ts), WEEKDAY(ts) + 1, 1 + HOUR(ts) DIV 3, 'AUK'
+       FROM (SELECT seq, ${tsOf('seq + 7')} AS ts FROM seq_1_to_${count}) s`,
+    );
+  await insertImpressions('impression_event', IMPRESSIONS, 1, households, 'i');
+  await insertImpressions('control_impression_event', controls, 10_000_000, Math.floor(households / 20), 'c');
+  await q(
+    `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart, impressions)
+     SELECT customer_id, local_date, booking_id, MIN(campaign_id), creative_id, MIN(channel_id), region, MIN(weekday), daypart, COUNT(*)
+     FROM impression_event GROUP BY customer_id, local_date, booking_id, creative_id, region, daypart`,
+  );
+  await q(
+    `INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits)
+     SELECT 1, hh, ts, ts, DATE(ts), 'AUK', 1 FROM (
+       SELECT IF(seq % 10 = 0, 10_000_000 + CRC32(CONCAT('v', seq)) % ${Math.floor(households / 20)}, 1 + CRC32(CONCAT('v', seq)) % ${households}) AS hh,
+              ${tsOf('seq * 5')} AS ts
+       FROM seq_1_to_${visits}) s`.replace(/10_000_000/g, '10000000'),
+  );
+  await q(
+    `INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) SELECT id, 1 + id % 2, 1, local_date FROM visit`,
+  );
+  await q(
+    `INSERT INTO touch (visit_id, impression_event_id, customer_id, visit_local_date, visit_ts, impression_ts, impression_local_date,
+       booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart)
+     SELECT v.id, i.event_id, 1, v.local_date, v.start_ts, i.ts, i.local_date, i.booking_id, i.campaign_id, i.creative_id,
+            i.channel_id, i.region, i.weekday, i.daypart
+     FROM visit v JOIN impression_event i ON i.customer_id = 1 AND i.household_id = v.household_id
+       AND i.ts > v.start_ts - INTERVAL 7 DAY AND i.ts <= v.start_ts`,
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
