@@ -485,8 +485,9 @@ describe('an agency user', () => {
   it('fits a phone: the filters move into a drawer and the panels stack', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
+    // The layout follows the media query on the next render: wait for the bar's filters to leave.
+    await page.getByTestId('filter-Region').waitFor({ state: 'hidden', timeout: 10_000 });
     await settled(page);
-    await expect(page.getByTestId('filter-Region').isVisible()).resolves.toBe(false);
     const widths = await page
       .locator('[data-testid^="panel-"]')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));

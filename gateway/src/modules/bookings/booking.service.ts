@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
-import { badRequest, forbidden } from '../../shared/errors';
+import { badRequest, forbidden, notFound } from '../../shared/errors';
 import type { Actor } from '../../shared/roles';
 import { dateStatus, type DateStatus, todayIn } from '../../shared/status';
 import { checkBooking } from '../../shared/validation/booking.rules';
@@ -112,6 +112,8 @@ export async function listBookings(app: AppContext, actor: Actor, customerId: nu
 
 async function bookingView(em: EntityManager, actor: Actor, id: number): Promise<BookingView> {
   const [row]: BookingRow[] = await em.query(`${BOOKINGS} WHERE b.id = ?`, [id]);
+  // Deleted by someone else right after our save: the booking is gone, as a read would say.
+  if (!row) throw notFound('Booking');
   return toView(actor, row, todayIn(await customerTimeZone(em, Number(row.customer_id))));
 }
 
@@ -119,6 +121,7 @@ async function bookingView(em: EntityManager, actor: Actor, id: number): Promise
 export async function editableBooking(em: EntityManager, actor: Actor, id: number): Promise<Booking> {
   const booking = await findVisible(em, actor, Booking, id, 'Booking');
   const [row]: BookingRow[] = await em.query(`${BOOKINGS} WHERE b.id = ?`, [id]);
+  if (!row) throw notFound('Booking');
   if (!canEditBooking(actor, ownership(row))) throw forbidden('No permission to edit');
   return booking;
 }
