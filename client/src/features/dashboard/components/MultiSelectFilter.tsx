@@ -1,9 +1,8 @@
-import { Badge, Box, Button, Checkbox, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { LuChevronDown } from 'react-icons/lu';
 import { ALL, badgeCount, chooseOption, isAll, selectionSummary, type FilterId } from '../state/filter-selection';
 import { TEXTS } from '../texts';
-import { FilterTooltip } from './FilterTooltip';
+import { FilterTrigger } from './FilterTooltip';
 
 export interface FilterOptionItem {
   id: FilterId;
@@ -64,31 +63,7 @@ export function MultiSelectFilter({
       lazyMount
       unmountOnExit
     >
-      <FilterTooltip id={triggerId} text={tip}>
-        <Popover.Trigger asChild>
-          <Button
-            size="sm"
-            px="2.5"
-            variant={count ? 'subtle' : 'outline'}
-            colorPalette={count ? 'brand' : 'gray'}
-            bg={count ? undefined : 'white'}
-            disabled={disabled}
-            aria-label={`${title}: ${tip.replace('\n', '. ')}`}
-            data-testid={`filter-${title}`}
-            w={block ? '100%' : undefined}
-            justifyContent={block ? 'space-between' : undefined}
-            flexShrink={0}
-          >
-            {title}
-            {count > 0 && (
-              <Badge colorPalette="brand" variant="solid" size="sm" data-testid="filter-badge">
-                {count}
-              </Badge>
-            )}
-            {block && <LuChevronDown />}
-          </Button>
-        </Popover.Trigger>
-      </FilterTooltip>
+      <FilterTrigger id={triggerId} title={title} tip={tip} count={count} disabled={disabled} block={block} />
       <Portal>
         <Popover.Positioner>
           <Popover.Content minW="200px" maxW="320px" w="auto" data-testid={`filter-menu-${title}`}>

@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, Popover, Portal, Stack } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { LuCheck, LuChevronDown } from 'react-icons/lu';
+import { LuCheck } from 'react-icons/lu';
 import { ALL, badgeCount, chooseSingle, isAll, type FilterId } from '../state/filter-selection';
 import { filterTooltip, type FilterOptionItem } from './MultiSelectFilter';
-import { FilterTooltip } from './FilterTooltip';
+import { FilterTrigger } from './FilterTooltip';
 
 /** Closes about 100 ms after a pick (spec 2/9). */
 export const SINGLE_SELECT_CLOSE_MS = 100;
@@ -41,31 +41,7 @@ export function SingleSelectFilter(props: {
       lazyMount
       unmountOnExit
     >
-      <FilterTooltip id={triggerId} text={tip}>
-        <Popover.Trigger asChild>
-          <Button
-            size="sm"
-            px="2.5"
-            variant={count ? 'subtle' : 'outline'}
-            colorPalette={count ? 'brand' : 'gray'}
-            bg={count ? undefined : 'white'}
-            disabled={disabled}
-            aria-label={`${title}: ${tip}`}
-            data-testid={`filter-${title}`}
-            w={block ? '100%' : undefined}
-            justifyContent={block ? 'space-between' : undefined}
-            flexShrink={0}
-          >
-            {title}
-            {count > 0 && (
-              <Badge colorPalette="brand" variant="solid" size="sm" data-testid="filter-badge">
-                {count}
-              </Badge>
-            )}
-            {block && <LuChevronDown />}
-          </Button>
-        </Popover.Trigger>
-      </FilterTooltip>
+      <FilterTrigger id={triggerId} title={title} tip={tip} count={count} disabled={disabled} block={block} />
       <Portal>
         <Popover.Positioner>
           <Popover.Content minW="200px" maxW="320px" w="auto" data-testid={`filter-menu-${title}`}>
