@@ -25,6 +25,8 @@ const schema = z.object({
   INGEST_BODY_LIMIT: z.string().default('20mb'),
   /** Requests per minute per API key (modules/api-keys); the next one answers 429 with Retry-After. */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Hours a rotated key's old secret keeps working beside the new one (0: it stops at once). */
+  API_KEY_ROTATION_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** Failed sign-ins one address may make across all emails in 15 minutes (password spraying). */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Password reset requests one address may make across all emails in an hour. */

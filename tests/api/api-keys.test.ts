@@ -9,7 +9,7 @@ import { buildRecordsWorld, isoDay, type RecordsWorld } from '../support/records
 /**
  * API keys (issue 17): created by an organisation's admin, the secret shown once and stored as a hash,
  * used as `Authorization: Bearer ifk_...` or `X-Api-Key` on REST and GraphQL with the organisation's
- * visibility and the key's scopes; revoked, expired, rotated-away, malformed and wrong-prefix keys
+ * visibility and the key's scopes; revoked, expired, rotated-away (after the grace), malformed and wrong-prefix keys
  * refused at once; usage counted; the rate limit answers 429 with Retry-After; the secret is never
  * logged nor listed.
  */
@@ -249,15 +249,61 @@ describe('refused keys', () => {
     expect(listed.body.find((k: { id: number }) => k.id === id).status).toBe('Expired');
   });
 
-  test('rotation: the old secret stops at once, the new one works, usage is kept', async () => {
+  test('rotation: both secrets work through the grace period, usage is kept, the list says until when', async () => {
     const { key, secret } = await create({ name: 'Rotating', scopes: ['read'] });
     await withKey(secret, 'GET', path());
+    const before = Date.now();
     const rotated = await call(t.url, 'POST', `/api/api-keys/${key.id}/rotate`, { token: admin() });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(secret);
+    expect(rotated.body.key).toMatchObject({ id: key.id, name: 'Rotating', usage_total: 1 });
+    // The default grace is 24 hours: the partner has a day to roll the new secret out.
+    const until = Date.parse(rotated.body.key.old_secret_valid_until);
+    expect(until - before).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(until - before).toBeLessThan(24 * 3600_000 + 60_000);
+    expect((await withKey(secret, 'GET', path())).status).toBe(200);
+    expect((await withKey(rotated.body.secret, 'GET', path())).status).toBe(200);
+    const graph = await gql(t.url, '{ apiKeys { id old_secret_valid_until } }', {}, admin());
+    const listed = graph.data.apiKeys.find((k: { id: number }) => k.id === key.id);
+    expect(listed.old_secret_valid_until).toBe(rotated.body.key.old_secret_valid_until);
+
+    // When the grace ends, the old secret is refused and the list stops mentioning it.
+    await t.gateway.app.ds.query(
+      'UPDATE api_key SET previous_until = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE id = ?',
+      [key.id],
+    );
     expect((await withKey(secret, 'GET', path())).status).toBe(401);
     expect((await withKey(rotated.body.secret, 'GET', path())).status).toBe(200);
-    expect(rotated.body.key).toMatchObject({ id: key.id, name: 'Rotating', usage_total: 1 });
+    const after = await call(t.url, 'GET', '/api/api-keys', { token: admin() });
+    expect(after.body.find((k: { id: number }) => k.id === key.id).old_secret_valid_until).toBeNull();
+  });
+
+  test('a second rotation ends the first secret at once; revoking ends every secret at once', async () => {
+    const { key, secret: first } = await create({ name: 'Twice rotated', scopes: ['read'] });
+    const second = (await call(t.url, 'POST', `/api/api-keys/${key.id}/rotate`, { token: admin() })).body.secret;
+    const third = (await call(t.url, 'POST', `/api/api-keys/${key.id}/rotate`, { token: admin() })).body.secret;
+    expect((await withKey(first, 'GET', path())).status).toBe(401);
+    expect((await withKey(second, 'GET', path())).status).toBe(200);
+    expect((await withKey(third, 'GET', path())).status).toBe(200);
+    expect((await call(t.url, 'DELETE', `/api/api-keys/${key.id}`, { token: admin() })).status).toBe(200);
+    for (const s of [first, second, third]) expect((await withKey(s, 'GET', path())).status).toBe(401);
+    const listed = await call(t.url, 'GET', '/api/api-keys', { token: admin() });
+    expect(listed.body.find((k: { id: number }) => k.id === key.id).old_secret_valid_until).toBeNull();
+  });
+
+  test('with API_KEY_ROTATION_GRACE_HOURS=0 the old secret stops at once', async () => {
+    const config = t.gateway.app.config as { API_KEY_ROTATION_GRACE_HOURS: number };
+    const saved = config.API_KEY_ROTATION_GRACE_HOURS;
+    config.API_KEY_ROTATION_GRACE_HOURS = 0;
+    try {
+      const { key, secret } = await create({ name: 'No grace', scopes: ['read'] });
+      const rotated = await call(t.url, 'POST', `/api/api-keys/${key.id}/rotate`, { token: admin() });
+      expect(rotated.body.key.old_secret_valid_until).toBeNull();
+      expect((await withKey(secret, 'GET', path())).status).toBe(401);
+      expect((await withKey(rotated.body.secret, 'GET', path())).status).toBe(200);
+    } finally {
+      config.API_KEY_ROTATION_GRACE_HOURS = saved;
+    }
   });
 
   test('malformed, wrong-prefix and unknown keys are refused with 401', async () => {

@@ -19,6 +19,8 @@ const KEYS_TEXT = {
     `Revoke "${name}"? Calls with this key will be refused at once. This cannot be undone.`,
   revokeConfirm: 'Revoke',
   rotateConfirm: 'Rotate',
+  rotateMessage: (name: string) =>
+    `Issue a new secret for "${name}"? The current secret keeps working for a grace period, so your systems can switch over; revoke the key to stop every secret at once.`,
   never: 'Never',
   empty: 'No API keys yet',
   scopesRequired: 'Choose at least one scope',
@@ -115,13 +117,18 @@ test('an organisation admin creates a key, copies the secret once, uses it, rota
   await row(page, 'Partner reporting').getByText('(3 today)').waitFor();
   await shots(page, 'api-keys-list');
 
-  // Rotate: a new secret, shown once; the old one stops at once.
+  // Rotate: a new secret, shown once; the old one keeps working through the grace period, and both the
+  // secret dialog and the list say until when.
   await row(page, 'Partner reporting').getByRole('button', { name: 'Rotate Partner reporting' }).click();
+  await page.getByRole('alertdialog').getByText(KEYS_TEXT.rotateMessage('Partner reporting')).waitFor();
   await page.getByRole('alertdialog').getByRole('button', { name: KEYS_TEXT.rotateConfirm }).click();
   const rotated = (await page.getByTestId('api-key-secret-value').innerText()).trim();
   expect(rotated).not.toBe(secret);
+  expect(await page.getByTestId('api-key-secret-note').innerText()).toMatch(/^Old secret works until \S/);
+  await shots(page, 'api-keys-rotated');
   await page.getByRole('button', { name: KEYS_TEXT.secretDone }).click();
-  expect((await call(t.url, 'GET', '/api/dashboard/customers', { token: secret })).status).toBe(401);
+  await row(page, 'Partner reporting').getByTestId('old-secret-until').waitFor();
+  expect((await call(t.url, 'GET', '/api/dashboard/customers', { token: secret })).status).toBe(200);
   expect((await call(t.url, 'GET', '/api/dashboard/customers', { token: rotated })).status).toBe(200);
 
   // Revoke, with a confirmation; the key is refused from the next call.
@@ -130,7 +137,9 @@ test('an organisation admin creates a key, copies the secret once, uses it, rota
   await confirm.getByText(KEYS_TEXT.revokeMessage('Partner reporting')).waitFor();
   await confirm.getByRole('button', { name: KEYS_TEXT.revokeConfirm }).click();
   await row(page, 'Partner reporting').getByText('Revoked').waitFor();
-  expect((await call(t.url, 'GET', '/api/dashboard/customers', { token: rotated })).status).toBe(401);
+  for (const token of [secret, rotated]) {
+    expect((await call(t.url, 'GET', '/api/dashboard/customers', { token })).status).toBe(401);
+  }
   await expect(row(page, 'Partner reporting').getByRole('button').count()).resolves.toBe(0);
   await shots(page, 'api-keys-revoked');
 });

@@ -11,6 +11,7 @@ import { ApiKeys1795441131467 } from './migrations/1795441131467-api-keys';
 import { AssociationRequest1795440874795 } from './migrations/1795440874795-association-request';
 import { SessionHardening1795441391093 } from './migrations/1795441391093-SessionHardening';
 import { ControlImpression1795442301491 } from './migrations/1795442301491-control-impression';
+import { ApiKeyRotationGrace1795546962116 } from './migrations/1795546962116-api-key-rotation-grace';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -27,4 +28,5 @@ export const migrations: Function[] = [
   ApiKeys1795441131467,
   SessionHardening1795441391093,
   ControlImpression1795442301491,
+  ApiKeyRotationGrace1795546962116,
 ];

@@ -28,7 +28,7 @@ export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
   });
   const rows = data?.apiKeys ?? [];
   const [creating, setCreating] = useState(false);
-  const [issued, setIssued] = useState<{ secret: string; name: string } | null>(null);
+  const [issued, setIssued] = useState<{ secret: string; name: string; oldUntil?: string | null } | null>(null);
   const [confirm, setConfirm] = useState<{ key: Row; action: 'revoke' | 'rotate' } | null>(null);
   const opts = { context: { silent: true }, refetchQueries: ['ApiKeys'], awaitRefetchQueries: true };
   const [revoke, revoking] = useMutation(RevokeApiKeyDocument, opts);
@@ -43,7 +43,9 @@ export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
         notify('success', KEYS_TEXT.revoked(key.name));
       } else {
         const r = await rotate({ variables: { id: key.id } });
-        if (r.data) setIssued({ secret: r.data.rotateApiKey.secret, name: key.name });
+        const rotated = r.data?.rotateApiKey;
+        if (rotated)
+          setIssued({ secret: rotated.secret, name: key.name, oldUntil: rotated.key.old_secret_valid_until });
       }
     } catch (e) {
       notify('error', `Failed to ${action} API key`, describeError(e).message);
@@ -88,7 +90,14 @@ export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
         header: 'Status',
         accessorFn: (r) => r.status,
         cell: ({ row }) => (
-          <Badge colorPalette={STATUS_COLOUR[row.original.status] ?? 'gray'}>{row.original.status}</Badge>
+          <Stack gap="0.5" align="start">
+            <Badge colorPalette={STATUS_COLOUR[row.original.status] ?? 'gray'}>{row.original.status}</Badge>
+            {row.original.old_secret_valid_until && (
+              <Text fontSize="xs" color="orange.700" data-testid="old-secret-until">
+                {KEYS_TEXT.oldSecretUntil(formatDateTime(row.original.old_secret_valid_until))}
+              </Text>
+            )}
+          </Stack>
         ),
       },
       {
@@ -187,7 +196,12 @@ export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
           notify('success', KEYS_TEXT.created(name));
         }}
       />
-      <SecretDialog secret={issued?.secret ?? null} name={issued?.name ?? ''} onClose={() => setIssued(null)} />
+      <SecretDialog
+        secret={issued?.secret ?? null}
+        name={issued?.name ?? ''}
+        note={issued?.oldUntil ? KEYS_TEXT.oldSecretUntil(formatDateTime(issued.oldUntil)) : undefined}
+        onClose={() => setIssued(null)}
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.action === 'rotate' ? KEYS_TEXT.rotateTitle : KEYS_TEXT.revokeTitle}

@@ -3,8 +3,11 @@ import { LuTriangleAlert } from 'react-icons/lu';
 import { CopyButton } from '../../components/RowActions';
 import { KEYS_TEXT } from './texts';
 
-/** The secret of a created or rotated key, shown this once with a copy button; closing forgets it. */
-export function SecretDialog(props: { secret: string | null; name: string; onClose(): void }) {
+/**
+ * The secret of a created or rotated key, shown this once with a copy button; closing forgets it. `note`
+ * says, after a rotation, until when the old secret still works.
+ */
+export function SecretDialog(props: { secret: string | null; name: string; note?: string; onClose(): void }) {
   return (
     <Dialog.Root
       open={props.secret !== null}
@@ -44,6 +47,11 @@ export function SecretDialog(props: { secret: string | null; name: string; onClo
                   </Box>
                   <Text fontSize="sm">{KEYS_TEXT.secretWarning}</Text>
                 </HStack>
+                {props.note && (
+                  <Text fontSize="sm" color="gray.700" data-testid="api-key-secret-note">
+                    {props.note}
+                  </Text>
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -24,7 +24,9 @@ export const KEYS_TEXT = {
     `Revoke "${name}"? Calls with this key will be refused at once. This cannot be undone.`,
   revokeConfirm: 'Revoke',
   rotateTitle: 'Rotate API key',
-  rotateMessage: (name: string) => `Issue a new secret for "${name}"? The current secret stops working at once.`,
+  rotateMessage: (name: string) =>
+    `Issue a new secret for "${name}"? The current secret keeps working for a grace period, so your systems can switch over; revoke the key to stop every secret at once.`,
+  oldSecretUntil: (when: string) => `Old secret works until ${when}`,
   rotateConfirm: 'Rotate',
   revoked: (name: string) => `API key "${name}" revoked`,
   created: (name: string) => `API key "${name}" created`,

@@ -47,17 +47,23 @@ function limiterOf(app: AppContext): RateLimiterRedis {
 
 /**
  * The presented secret -> its key's row, read on every call (no cache: revocation and expiry take effect
- * at once). The row is found by its shown prefix, then the secret's hash is compared in constant time.
+ * at once). The row is found by its shown prefix (or, within a rotation's grace, the replaced secret's
+ * prefix), then the secret's hash is compared in constant time.
  */
 async function findKey(app: AppContext, secret: string): Promise<KeyRow> {
   if (!wellFormed(secret)) throw unauthenticated(INVALID_KEY);
+  const shown = secret.slice(0, SHOWN_LENGTH);
   const rows: KeyRow[] = await app.ds.query(
     `SELECT id, name, secret_hash, entity_type, entity_id, scopes, expires_at, revoked_at
-       FROM api_key WHERE prefix = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > UTC_TIMESTAMP(3))`,
-    [secret.slice(0, SHOWN_LENGTH)],
+       FROM api_key WHERE prefix = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > UTC_TIMESTAMP(3))
+     UNION ALL
+     SELECT id, name, previous_secret_hash, entity_type, entity_id, scopes, expires_at, revoked_at
+       FROM api_key WHERE previous_prefix = ? AND previous_until > UTC_TIMESTAMP(3) AND revoked_at IS NULL
+        AND (expires_at IS NULL OR expires_at > UTC_TIMESTAMP(3))`,
+    [shown, shown],
   );
-  const row = rows[0];
-  if (!row || !sameSecret(secret, row.secret_hash)) throw unauthenticated(INVALID_KEY);
+  const row = rows.find((r) => sameSecret(secret, r.secret_hash));
+  if (!row) throw unauthenticated(INVALID_KEY);
   if (row.entity_type !== 'SYSTEM') {
     const owner: unknown[] = await app.ds.query(`SELECT 1 FROM ${OWNER_TABLE[row.entity_type]} WHERE id = ?`, [
       row.entity_id,

@@ -21,6 +21,20 @@ export class ApiKey {
   @Column({ name: 'secret_hash', type: 'char', length: 64 })
   secretHash: string;
 
+  /**
+   * After a rotation, the replaced secret's prefix and hash, accepted until `previousUntil` so a partner can
+   * roll the new secret out without an outage (API_KEY_ROTATION_GRACE_HOURS; revoking ends it at once).
+   */
+  @Index({ unique: true })
+  @Column({ name: 'previous_prefix', type: 'char', length: 12, nullable: true })
+  previousPrefix: string | null;
+
+  @Column({ name: 'previous_secret_hash', type: 'char', length: 64, nullable: true })
+  previousSecretHash: string | null;
+
+  @Column({ name: 'previous_until', type: 'datetime', precision: 3, nullable: true })
+  previousUntil: Date | null;
+
   @Column({ name: 'entity_type', type: 'varchar', length: 16 })
   entityType: EntityType;
 

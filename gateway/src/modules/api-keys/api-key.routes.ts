@@ -21,6 +21,9 @@ export const apiKeyRecord = z
     status: z.enum(['Active', 'Revoked', 'Expired']),
     expires_at: when,
     revoked_at: when,
+    old_secret_valid_until: when.describe(
+      'ISO 8601, UTC. After a rotation: until when the replaced secret still works',
+    ),
     last_used_at: when,
     created_at: z.string(),
     created_by: z.string().nullable(),

@@ -29,6 +29,8 @@ export interface ApiKeyRecord {
   status: 'Active' | 'Revoked' | 'Expired';
   expires_at: string | null;
   revoked_at: string | null;
+  /** After a rotation: until when the replaced secret is still accepted (null when it is not). */
+  old_secret_valid_until: string | null;
   last_used_at: string | null;
   created_at: string;
   created_by: string | null;
@@ -103,6 +105,8 @@ async function records(app: AppContext, keys: ApiKey[]): Promise<ApiKeyRecord[]>
       status: k.revokedAt ? 'Revoked' : k.expiresAt && new Date(k.expiresAt).getTime() <= now ? 'Expired' : 'Active',
       expires_at: iso(k.expiresAt),
       revoked_at: iso(k.revokedAt),
+      old_secret_valid_until:
+        !k.revokedAt && k.previousUntil && new Date(k.previousUntil).getTime() > now ? iso(k.previousUntil) : null,
       last_used_at: iso(k.lastUsedAt),
       created_at: iso(k.createdAt)!,
       created_by: k.createdBy === null ? null : (creators.get(k.createdBy) ?? null),
@@ -204,14 +208,24 @@ export async function revokeApiKey(app: AppContext, actor: Actor, id: number): P
   return record;
 }
 
-/** A new secret for the same key (name, scopes, expiry, usage kept); the old secret stops working at once. */
+/**
+ * A new secret for the same key (name, scopes, expiry, usage kept). The old secret keeps working for
+ * API_KEY_ROTATION_GRACE_HOURS so a partner can roll the new one out; a second rotation or a revocation
+ * ends that at once. MySQL assigns left to right, so `previous_*` take the values being replaced.
+ */
 export async function rotateApiKey(app: AppContext, actor: Actor, id: number): Promise<IssuedApiKey> {
   const k = await managedKey(app, actor, id);
   if (k.revokedAt || (k.expiresAt && new Date(k.expiresAt).getTime() <= Date.now())) throw conflict(NOT_ROTATABLE);
   const { secret, prefix, hash } = newSecret();
+  const graceMs = Math.round(app.config.API_KEY_ROTATION_GRACE_HOURS * 3600_000);
   const res: { affectedRows: number } = await app.ds.query(
-    'UPDATE api_key SET prefix = ?, secret_hash = ? WHERE id = ? AND revoked_at IS NULL',
-    [prefix, hash, id],
+    graceMs > 0
+      ? `UPDATE api_key SET previous_prefix = prefix, previous_secret_hash = secret_hash,
+           previous_until = UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND, prefix = ?, secret_hash = ?
+         WHERE id = ? AND revoked_at IS NULL`
+      : `UPDATE api_key SET previous_prefix = NULL, previous_secret_hash = NULL, previous_until = NULL,
+           prefix = ?, secret_hash = ? WHERE id = ? AND revoked_at IS NULL`,
+    graceMs > 0 ? [graceMs * 1000, prefix, hash, id] : [prefix, hash, id],
   );
   if (res.affectedRows !== 1) throw conflict(NOT_ROTATABLE);
   const [key] = await records(app, [await app.ds.getRepository(ApiKey).findOneByOrFail({ id })]);

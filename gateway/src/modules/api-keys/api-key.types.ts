@@ -13,6 +13,8 @@ export class ApiKeyType {
   @Field(() => String, { description: 'Active, Revoked or Expired' }) status: string;
   @Field(() => String, { nullable: true }) expires_at: string | null;
   @Field(() => String, { nullable: true }) revoked_at: string | null;
+  @Field(() => String, { nullable: true, description: 'After a rotation: until when the replaced secret still works' })
+  old_secret_valid_until: string | null;
   @Field(() => String, { nullable: true }) last_used_at: string | null;
   @Field(() => String) created_at: string;
   @Field(() => String, { nullable: true }) created_by: string | null;
