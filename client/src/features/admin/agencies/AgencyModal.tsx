@@ -1,11 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { describeError } from '../../../app/api-errors';
 import { EntityModal } from '../../../components/EntityModal';
 import { SelectField, TextField } from '../../../components/form-fields';
-import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
-import { notify } from '../../../components/toaster';
 import {
   AdminAgenciesDocument,
   AssociateAgencyDocument,
@@ -15,13 +10,11 @@ import {
 } from '../../../gql/graphql';
 import { agencyRules } from '../../../../../gateway/src/shared/validation/agency.rules';
 import { validate } from '../../../../../gateway/src/shared/validation/rules';
-import { associationOutcome } from '../association';
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
 import type { CountryOption } from '../components/CountryFields';
+import { useAssociableForm } from '../components/useAssociableForm';
 import { countryLabel } from '../country-form';
-import { snackbar } from '../snackbar';
-import { failedTo, SEARCH_FROM, TEXTS } from '../texts';
-import { useDebounced } from '../useDebounced';
+import { TEXTS } from '../texts';
 
 export interface AgencyForm {
   agency_name: string;
@@ -31,6 +24,12 @@ export interface AgencyForm {
 }
 
 const EMPTY: AgencyForm = { agency_name: '', domain: '', admin_email: '', country_code: '' };
+
+const REFRESH = {
+  context: { silent: true },
+  refetchQueries: ['AdminAgencies', 'AdminSummary', 'AssociationRequests'],
+  awaitRefetchQueries: true,
+};
 
 const formOf = (a: AdminAgencyFieldsFragment): AgencyForm => ({
   agency_name: a.agency_name,
@@ -52,86 +51,49 @@ export function AgencyModal(props: {
   countries: readonly CountryOption[];
   onClose(): void;
 }) {
-  const editing = props.agency !== null;
-  const [picked, setPicked] = useState<AdminAgencyFieldsFragment | null>(null);
-  const associating = useRef(false);
-  associating.current = picked !== null;
-  const form = useForm<AgencyForm>({
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-    resolver: rulesResolver((v) => validate(agencyRules({ associating: associating.current }), { ...v })),
+  const inputOf = (v: AgencyForm) => ({
+    agency_name: v.agency_name,
+    domain: v.domain || null,
+    admin_email: v.admin_email || null,
+    ...(props.showCountry ? { country_code: v.country_code || null } : {}),
   });
-
-  useEffect(() => {
-    if (!props.open) return;
-    setPicked(null);
-    form.reset(props.agency ? formOf(props.agency) : EMPTY);
-  }, [props.open, props.agency, form]);
-
-  // The association search asks the server per pause in typing (spec 5: from 2 characters, at most 10).
-  const typed = useDebounced((form.watch('agency_name') ?? '').trim());
+  const [create, created] = useMutation(CreateAgencyDocument, REFRESH);
+  const [update, updated] = useMutation(UpdateAgencyDocument, REFRESH);
+  const [associate, associated] = useMutation(AssociateAgencyDocument, REFRESH);
+  const { form, picked, offersExisting, search, pick, clear, title, submitLabel, submit } = useAssociableForm<
+    AgencyForm,
+    AdminAgencyFieldsFragment
+  >({
+    open: props.open,
+    record: props.agency,
+    empty: EMPTY,
+    formOf,
+    nameField: 'agency_name',
+    searchExisting: props.searchExisting,
+    check: (v, associating) => validate(agencyRules({ associating }), { ...v }),
+    noun: 'agency',
+    onClose: props.onClose,
+    save: {
+      associate: async (a, v) =>
+        (await associate({ variables: { id: a.id, input: { agency_name: v.agency_name } } })).data?.associateAgency,
+      update: (a, v) => update({ variables: { id: a.id, input: inputOf(v) } }),
+      create: (v) => create({ variables: { input: inputOf(v) } }),
+    },
+  });
   const existing = useQuery(AdminAgenciesDocument, {
-    variables: { associated: false, q: typed },
-    skip: !props.open || editing || !props.searchExisting || picked !== null || typed.length < SEARCH_FROM,
+    ...search,
     context: { silent: true },
     fetchPolicy: 'network-only',
   });
-  const opts = {
-    context: { silent: true },
-    refetchQueries: ['AdminAgencies', 'AdminSummary', 'AssociationRequests'],
-    awaitRefetchQueries: true,
-  };
-  const [create, created] = useMutation(CreateAgencyDocument, opts);
-  const [update, updated] = useMutation(UpdateAgencyDocument, opts);
-  const [associate, associated] = useMutation(AssociateAgencyDocument, opts);
 
-  const save = async (v: AgencyForm) => {
-    const verb = picked ? 'associate' : editing ? 'update' : 'create';
-    const input = {
-      agency_name: v.agency_name,
-      domain: v.domain || null,
-      admin_email: v.admin_email || null,
-      ...(props.showCountry ? { country_code: v.country_code || null } : {}),
-    };
-    try {
-      if (picked) {
-        const r = await associate({ variables: { id: picked.id, input: { agency_name: v.agency_name } } });
-        snackbar(
-          associationOutcome(r.data?.associateAgency) === 'associated'
-            ? 'Agency associated successfully'
-            : TEXTS.associationRequestSent,
-        );
-      } else if (props.agency) {
-        await update({ variables: { id: props.agency.id, input } });
-        snackbar('Agency updated successfully');
-      } else {
-        await create({ variables: { input } });
-        snackbar('Agency created successfully');
-      }
-      props.onClose();
-    } catch (e) {
-      if (!applyServerErrors(form.setError, e)) notify('error', failedTo(verb, 'agency', describeError(e).message));
-    }
-  };
-
-  const pick = (a: AdminAgencyFieldsFragment) => {
-    setPicked(a);
-    form.reset(formOf(a));
-  };
-  const clear = () => {
-    setPicked(null);
-    form.reset(EMPTY);
-  };
-
-  const title = picked ? 'Associate Existing Agency' : editing ? 'Edit Agency' : 'Add New Agency';
   return (
     <EntityModal
       open={props.open}
       title={title}
       onClose={props.onClose}
-      onSubmit={form.handleSubmit(save)}
+      onSubmit={submit}
       submitting={created.loading || updated.loading || associated.loading}
-      submitLabel={picked ? 'Associate' : 'Save'}
+      submitLabel={submitLabel}
       testId="agency-modal"
     >
       {picked && <AssociationBanner what="agency" onClear={clear} />}
@@ -141,11 +103,7 @@ export function AgencyModal(props: {
         label="Agency Name"
         required
         readOnly={!!picked}
-        candidates={
-          !editing && props.searchExisting && !picked
-            ? ((existing.data ?? existing.previousData)?.agencies ?? [])
-            : null
-        }
+        candidates={offersExisting ? ((existing.data ?? existing.previousData)?.agencies ?? []) : null}
         nameOf={(a) => a.agency_name}
         idOf={(a) => a.id}
         onPick={pick}

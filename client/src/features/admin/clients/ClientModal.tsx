@@ -1,12 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { describeError } from '../../../app/api-errors';
 import { EntityModal } from '../../../components/EntityModal';
 import { SelectField, TextField } from '../../../components/form-fields';
-import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
-import { notify } from '../../../components/toaster';
 import {
   AdminClientsDocument,
   AssociateClientDocument,
@@ -16,12 +11,10 @@ import {
 } from '../../../gql/graphql';
 import { clientRules } from '../../../../../gateway/src/shared/validation/client.rules';
 import { validate } from '../../../../../gateway/src/shared/validation/rules';
-import { associationOutcome } from '../association';
 import { CountryFields, type CountryOption } from '../components/CountryFields';
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
-import { snackbar } from '../snackbar';
-import { failedTo, SEARCH_FROM, TEXTS } from '../texts';
-import { useDebounced } from '../useDebounced';
+import { useAssociableForm } from '../components/useAssociableForm';
+import { TEXTS } from '../texts';
 
 export interface ClientForm {
   cust_name: string;
@@ -50,6 +43,12 @@ const EMPTY: ClientForm = {
   country_code: '',
   country_list: [],
   billing_entity: '2',
+};
+
+const REFRESH = {
+  context: { silent: true },
+  refetchQueries: ['AdminClients', 'AdminSummary', 'AssociationRequests'],
+  awaitRefetchQueries: true,
 };
 
 const formOf = (c: AdminClientFieldsFragment): ClientForm => ({
@@ -81,90 +80,53 @@ export function ClientModal(props: {
   taxonomies: readonly { id: number; taxonomy_desc: string }[];
   onClose(): void;
 }) {
-  const editing = props.client !== null;
-  const [picked, setPicked] = useState<AdminClientFieldsFragment | null>(null);
-  const mode = useRef({ associating: false, choosesCountry: props.choosesCountry });
-  mode.current = { associating: picked !== null, choosesCountry: props.choosesCountry };
-  const form = useForm<ClientForm>({
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-    resolver: rulesResolver((v) => validate(clientRules(mode.current), { ...v })),
+  // The payload drops operational_countries, is_multi_country, status and taxonomy_desc (spec 7).
+  const inputOf = (v: ClientForm) => ({
+    cust_name: v.cust_name,
+    display_name: v.display_name || null,
+    domain: v.domain || null,
+    admin_email: v.admin_email || null,
+    taxonomy_id: Number(v.taxonomy_id || 0),
+    ...(props.choosesCountry ? { country_code: v.country_code, country_list: v.country_list } : {}),
+    ...(props.showBilling ? { billing_entity: Number(v.billing_entity) } : {}),
   });
-
-  useEffect(() => {
-    if (!props.open) return;
-    setPicked(null);
-    form.reset(props.client ? formOf(props.client) : EMPTY);
-  }, [props.open, props.client, form]);
-
-  // The association search asks the server per pause in typing (spec 5: from 2 characters, at most 10).
-  const typed = useDebounced((form.watch('cust_name') ?? '').trim());
+  const [create, created] = useMutation(CreateClientDocument, REFRESH);
+  const [update, updated] = useMutation(UpdateClientDocument, REFRESH);
+  const [associate, associated] = useMutation(AssociateClientDocument, REFRESH);
+  const { form, editing, picked, offersExisting, search, pick, clear, title, submitLabel, submit } = useAssociableForm<
+    ClientForm,
+    AdminClientFieldsFragment
+  >({
+    open: props.open,
+    record: props.client,
+    empty: EMPTY,
+    formOf,
+    nameField: 'cust_name',
+    searchExisting: props.searchExisting,
+    check: (v, associating) => validate(clientRules({ associating, choosesCountry: props.choosesCountry }), { ...v }),
+    noun: 'client',
+    onClose: props.onClose,
+    save: {
+      associate: async (c, v) =>
+        (await associate({ variables: { id: c.id, input: { cust_name: v.cust_name } } })).data?.associateCustomer,
+      update: (c, v) => update({ variables: { id: c.id, input: inputOf(v) } }),
+      create: (v) => create({ variables: { input: inputOf(v) } }),
+    },
+  });
   const existing = useQuery(AdminClientsDocument, {
-    variables: { associated: false, q: typed },
-    skip: !props.open || editing || !props.searchExisting || picked !== null || typed.length < SEARCH_FROM,
+    ...search,
     context: { silent: true },
     fetchPolicy: 'network-only',
   });
-  const opts = {
-    context: { silent: true },
-    refetchQueries: ['AdminClients', 'AdminSummary', 'AssociationRequests'],
-    awaitRefetchQueries: true,
-  };
-  const [create, created] = useMutation(CreateClientDocument, opts);
-  const [update, updated] = useMutation(UpdateClientDocument, opts);
-  const [associate, associated] = useMutation(AssociateClientDocument, opts);
 
-  const save = async (v: ClientForm) => {
-    const verb = picked ? 'associate' : editing ? 'update' : 'create';
-    // The payload drops operational_countries, is_multi_country, status and taxonomy_desc (spec 7).
-    const input = {
-      cust_name: v.cust_name,
-      display_name: v.display_name || null,
-      domain: v.domain || null,
-      admin_email: v.admin_email || null,
-      taxonomy_id: Number(v.taxonomy_id || 0),
-      ...(props.choosesCountry ? { country_code: v.country_code, country_list: v.country_list } : {}),
-      ...(props.showBilling ? { billing_entity: Number(v.billing_entity) } : {}),
-    };
-    try {
-      if (picked) {
-        const r = await associate({ variables: { id: picked.id, input: { cust_name: v.cust_name } } });
-        snackbar(
-          associationOutcome(r.data?.associateCustomer) === 'associated'
-            ? 'Client associated successfully'
-            : TEXTS.associationRequestSent,
-        );
-      } else if (props.client) {
-        await update({ variables: { id: props.client.id, input } });
-        snackbar('Client updated successfully');
-      } else {
-        await create({ variables: { input } });
-        snackbar('Client created successfully');
-      }
-      props.onClose();
-    } catch (e) {
-      if (!applyServerErrors(form.setError, e)) notify('error', failedTo(verb, 'client', describeError(e).message));
-    }
-  };
-
-  const pick = (c: AdminClientFieldsFragment) => {
-    setPicked(c);
-    form.reset(formOf(c));
-  };
-  const clear = () => {
-    setPicked(null);
-    form.reset(EMPTY);
-  };
-
-  const title = picked ? 'Associate Existing Client' : editing ? 'Edit Client' : 'Add New Client';
   return (
     <EntityModal
       open={props.open}
       title={title}
       onClose={props.onClose}
-      onSubmit={form.handleSubmit(save)}
+      onSubmit={submit}
       submitting={created.loading || updated.loading || associated.loading}
-      submitLabel={picked ? 'Associate' : 'Save'}
+      submitLabel={submitLabel}
       size="lg"
       testId="client-modal"
     >
@@ -175,11 +137,7 @@ export function ClientModal(props: {
         label="Client Name"
         required
         readOnly={!!picked}
-        candidates={
-          !editing && props.searchExisting && !picked
-            ? ((existing.data ?? existing.previousData)?.customers ?? [])
-            : null
-        }
+        candidates={offersExisting ? ((existing.data ?? existing.previousData)?.customers ?? []) : null}
         nameOf={(c) => c.cust_name}
         idOf={(c) => c.id}
         onPick={pick}
