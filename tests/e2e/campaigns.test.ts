@@ -367,6 +367,16 @@ describe('booking channels by role (spec 6)', () => {
     await page.getByTestId('customer-select').selectOption(String(southernCross));
     const grid = await openTab(page, 'Bookings', 'bookings-grid');
     const dialog = await openDialog(page, 'Add Booking', 'booking-modal');
+    // The forced publisher fills in once the user's adtech has loaded: wait for it rather than read it once.
+    await page
+      .waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="forced-publisher"]') as HTMLInputElement | null)?.value ===
+          'Kiwi Programmatic',
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     expect(await dialog.getByTestId('forced-publisher').inputValue()).toBe('Kiwi Programmatic');
     await dialog.getByLabel('Booking Name').fill('KP Autumn');
     await dialog.getByLabel('Campaign').selectOption({ label: 'Home Cover Always On' });
