@@ -118,9 +118,20 @@ async function openDashboard(page: Page) {
 
 async function applyFilter(page: Page, title: string, option: string) {
   const before = page.url();
-  await page.getByTestId(`filter-${title}`).click();
   const menu = page.getByTestId(`filter-menu-${title}`);
-  await menu.getByText(option, { exact: true }).click();
+  const ticked = menu.getByRole('checkbox', { name: option, exact: true, checked: true });
+  // The box must be ticked before Apply commits the draft. On a loaded machine a click can land while the
+  // menu is still being positioned and close it instead: open it again and tick once more (3 tries).
+  for (let attempt = 1; ; attempt++) {
+    if (!(await menu.isVisible())) await page.getByTestId(`filter-${title}`).click();
+    if (!(await ticked.count())) await menu.getByText(option, { exact: true }).click();
+    try {
+      await ticked.waitFor({ state: 'attached', timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
   await menu.getByRole('button', { name: 'Apply' }).click();
   await menu.waitFor({ state: 'detached' });
   // The navigation renders in a transition: wait for the new query before waiting for the panels.
