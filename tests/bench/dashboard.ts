@@ -78,6 +78,21 @@ async function startGateway(env: Record<string, string>): Promise<{ child: Child
   throw new Error('gateway did not start');
 }
 
+/** The ETL as its own process (`npm run worker`), so the gateway's RSS is the gateway's alone. */
+function startWorker(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/etl/worker-main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') {
+      console.error(`ETL worker exited with ${code ?? signal}`);
+      process.exit(1);
+    }
+  });
+  return child;
+}
+
 /** Peak resident set of a process (VmHWM), in MB. */
 const peakRssMb = (pid: number) =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -122,21 +137,27 @@ async function main() {
     if (!loaded) throw new Error(`${DATABASE} holds a different data set; drop it or set BENCH_DATABASE`);
   }
   const secret = randomBytes(32).toString('hex');
-  const { child, url } = await startGateway({
+  const env = {
     MYSQL_URL: mysqlUrl,
     REDIS_URL,
     REDIS_PREFIX: `bench:${DATABASE}:`,
     JWT_SECRET: secret,
     HOUSEHOLD_SALT: randomBytes(16).toString('hex'),
-    WORKER: '1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+  };
+  // The gateway collects and answers; the ETL runs in its own process (below), as in production.
+  const { child, url } = await startGateway({
+    ...env,
+    WORKER: '0',
     SPOOL_DIR: mkdtempSync(`${tmpdir()}/bench-spool-`),
   });
-  // Never leave the gateway child running when the bench is interrupted.
+  let worker: ChildProcess | null = null;
+  // Never leave a child running when the bench is interrupted.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       child.kill('SIGTERM');
+      worker?.kill('SIGTERM');
       process.exit(130);
     });
   }
@@ -177,6 +198,7 @@ async function main() {
           }),
         );
       }
+      worker = startWorker(env);
       const t0 = performance.now();
       let events = 0;
       const sends: Promise<unknown>[] = [];
@@ -201,6 +223,10 @@ async function main() {
       await waitIdle(url, token);
       const seconds = (performance.now() - t0) / 1000;
       print({ figure: 'load_through_pipeline', events, seconds, events_per_s: events / seconds });
+      print({ figure: 'etl_worker_peak_rss_mb', value: peakRssMb(worker.pid!), impressions: IMPRESSIONS });
+      print({ figure: 'gateway_peak_rss_mb_after_load', value: peakRssMb(child.pid!), target: '< 512' });
+      worker.kill('SIGTERM');
+      worker = null;
     } else {
       print({ figure: 'reused_database', database: DATABASE });
     }
@@ -290,6 +316,7 @@ async function main() {
     print({ figure: 'gateway_peak_rss_mb', value: peakRssMb(child.pid!), target: '< 512', impressions: IMPRESSIONS });
   } finally {
     child.kill('SIGTERM');
+    worker?.kill('SIGTERM');
     await db.end();
   }
 }
