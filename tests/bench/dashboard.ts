@@ -6,8 +6,9 @@
  * (POST /api/ingest/events -> Redis -> ETL) of a gateway child process, unless the named bench
  * database (BENCH_DATABASE) already holds exactly that data set. Then times full refreshes (the 11
  * calls in parallel, 30-day windows, each window new so the gateway's cache is cold) unfiltered and
- * with 3 filters, times DuckDB computing the same numbers from the raw events, and reports the
- * gateway's peak RSS.
+ * with 3 filters, times DuckDB computing the same numbers from the raw events, checks that every
+ * timed refresh's 11 answers equal DuckDB's (the first difference fails the bench), and reports the
+ * gateway's and the ETL worker's peak RSS (each its own process).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -17,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { migrate } from '../../gateway/src/db/migrate';
 import { signAccessToken } from '../../gateway/src/modules/auth/access-token';
-import { type BenchFilter, duckDbRefresh, loadDuckDb } from './dashboard-duckdb';
+import { type BenchFilter, duckDbRefresh, firstDifference, loadDuckDb } from './dashboard-duckdb';
 import { eventChunks, expectedCounts } from './dashboard-events';
 import { type BenchCustomer, connect, createBenchCustomer } from './dashboard-world';
 
@@ -106,6 +107,17 @@ async function post(url: string, token: string, path: string, body: string, type
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text);
+}
+
+/** Fails the bench at the first number of the 11 answers that differs from DuckDB's. */
+function check(what: string, gateway: unknown[], duck: Record<string, unknown>) {
+  CALLS.forEach((c, i) => {
+    const diff = firstDifference(c, gateway[i], duck[c]);
+    if (diff) {
+      print({ figure: 'answers_differ', refresh: what, first_difference: diff });
+      throw new Error(`${what}: the gateway's answer differs from DuckDB's at ${diff}`);
+    }
+  });
 }
 
 async function waitIdle(url: string, token: string) {
@@ -260,17 +272,21 @@ async function main() {
     print({ figure: 'duckdb_export_load', seconds: (performance.now() - tExport) / 1000 });
     // Warm-up on a window that is not measured (JIT, connection pools, DuckDB's first plans).
     const warm = { start: windows[windows.length - 1].start, end: windows[0].end };
-    await Promise.all(
-      CALLS.map((c) =>
-        post(
-          url,
-          token,
-          `/api/dashboard/${c}`,
-          JSON.stringify({ client_id: busyId, startdate: warm.start, enddate: warm.end }),
+    check(
+      `warm-up ${warm.start}..${warm.end}`,
+      await Promise.all(
+        CALLS.map((c) =>
+          post(
+            url,
+            token,
+            `/api/dashboard/${c}`,
+            JSON.stringify({ client_id: busyId, startdate: warm.start, enddate: warm.end }),
+          ),
         ),
       ),
+      (await duckDbRefresh(duck, { ...warm, regions: [], creatives: [], dayparts: [] })).answers,
     );
-    await duckDbRefresh(duck, { ...warm, regions: [], creatives: [], dayparts: [] });
+    let checked = 0;
     for (const s of scenarios) {
       const gatewayMs: number[] = [];
       const duckMs: number[] = [];
@@ -286,14 +302,20 @@ async function main() {
           time_slots: f.dayparts.length ? f.dayparts : [0],
         });
         const t0 = performance.now();
-        await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
+        const cold = await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
         gatewayMs.push(performance.now() - t0);
         // The same refresh again at once: its parts are still kept (single-flight), so this is the
         // floor of 11 authenticated HTTP calls and their JSON, without any analytics SQL.
         const t1 = performance.now();
-        await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
+        const kept = await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
         keptMs.push(performance.now() - t1);
-        duckMs.push((await duckDbRefresh(duck, f)).ms);
+        const d = await duckDbRefresh(duck, f);
+        duckMs.push(d.ms);
+        // Outside the timings: both refreshes answered exactly DuckDB's numbers, so the ratio
+        // compares the same work.
+        check(`${s.name} ${f.start}..${f.end}`, cold, d.answers);
+        check(`${s.name} ${f.start}..${f.end} (kept)`, kept, d.answers);
+        checked += 2;
       }
       const g50 = quantile(gatewayMs, 0.5);
       const g95 = quantile(gatewayMs, 0.95);
@@ -310,9 +332,11 @@ async function main() {
         ratio_p50: g50 / d50,
         ratio_p95: g95 / d95,
         gateway_parts_kept_p50_ms: quantile(keptMs, 0.5),
+        answers_equal_duckdb: `${RUNS} of ${RUNS} refreshes, 11 calls each`,
         target: 'ratio <= 1.0, p95 < 300 ms',
       });
     }
+    print({ figure: 'answers_checked', refreshes: checked, calls: CALLS.length, all_equal_duckdb: true });
     print({ figure: 'gateway_peak_rss_mb', value: peakRssMb(child.pid!), target: '< 512', impressions: IMPRESSIONS });
   } finally {
     child.kill('SIGTERM');
