@@ -487,6 +487,13 @@ const ROWS: Record<string, { main: string; key: (r: any) => string }> = {
  * all zero may be left out by either side, and the gateway's rows must be sorted by the main number.
  */
 export function firstDifference(call: string, gateway: any, duck: any): string | null {
+  if (call === 'analysis') {
+    for (const k of new Set([...Object.keys(duck.summary_data), ...Object.keys(gateway?.summary_data ?? {})])) {
+      const diff = textDifference(gateway?.summary_data?.[k], duck.summary_data[k]);
+      if (diff) return `analysis.summary_data.${k}: ${diff}`;
+    }
+    return differ(gateway?.table_data, duck.table_data, 'analysis.table_data');
+  }
   const order = ROWS[call];
   if (order) {
     const rows: any[] = gateway?.table_data ?? [];
@@ -507,6 +514,29 @@ export function firstDifference(call: string, gateway: any, duck: any): string |
     return differ(gateway?.summary_data, duck.summary_data, `${call}.summary_data`);
   }
   return differ(gateway, duck, call);
+}
+
+/**
+ * The analysis quotes the figures rounded for reading ($6,736.07, 7.2%): the same words, and each
+ * quoted number within one unit of its last digit, since a figure on a rounding boundary (an exact
+ * spend of $6,736.075 summed in another order) may round either way on either side.
+ */
+function textDifference(actual: unknown, expected: string): string | null {
+  const number = /\d[\d,]*(?:\.\d+)?/g;
+  const words = (t: string) => t.replace(number, '#');
+  const numbers = (t: string) => t.match(number) ?? [];
+  if (typeof actual !== 'string' || words(actual) !== words(expected)) {
+    return `gateway ${JSON.stringify(actual)}, duckdb ${JSON.stringify(expected)}`;
+  }
+  const a = numbers(actual);
+  const e = numbers(expected);
+  for (let i = 0; i < e.length; i++) {
+    const unit = 10 ** -(e[i].split('.')[1]?.length ?? 0);
+    if (Math.abs(Number(a[i].replace(/,/g, '')) - Number(e[i].replace(/,/g, ''))) > unit * 1.000001) {
+      return `gateway ${JSON.stringify(actual)}, duckdb ${JSON.stringify(expected)}`;
+    }
+  }
+  return null;
 }
 
 function differ(actual: unknown, expected: unknown, path: string): string | null {
