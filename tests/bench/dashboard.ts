@@ -86,7 +86,8 @@ function startWorker(env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') {
+    // Dying before the bench stops it (after the load) leaves the load unfinished: fail loudly.
+    if (!child.killed) {
       console.error(`ETL worker exited with ${code ?? signal}`);
       process.exit(1);
     }
