@@ -3,8 +3,8 @@
  *
  * Generates the reference data set (1 busy customer, 20 small ones; BENCH_IMPRESSIONS impressions
  * for the busy one, a tenth as many site hits, 90 days) and pushes it through the real pipeline
- * (POST /api/ingest/events of a gateway child process -> Redis -> an ETL worker process), unless the named bench
- * database (BENCH_DATABASE) already holds exactly that data set. Then times full refreshes (the 11
+ * (POST /api/ingest/events of a gateway child process -> Redis -> an ETL worker process), unless
+ * the named bench database (BENCH_DATABASE) already holds exactly that data set. Then times full refreshes (the 11
  * calls in parallel, 30-day windows, each window new so the gateway's cache is cold) unfiltered and
  * with 3 filters, times DuckDB computing the same numbers from the raw events, checks that every
  * timed refresh's 11 answers equal DuckDB's (the first difference fails the bench), and reports the
@@ -23,8 +23,7 @@ import { eventChunks, expectedCounts } from './dashboard-events';
 import { type BenchCustomer, connect, createBenchCustomer } from './dashboard-world';
 
 // Default 1 M: loads through the pipeline in 4–8 min on 2 cores (2,500–4,700 events/s measured, as
-// busy as the machine is), then
-// reused from the named database; DESIGN 6's full size is BENCH_IMPRESSIONS=10000000 (~40 min load).
+// busy as the machine is), then reused from the named database; DESIGN 6's full size is BENCH_IMPRESSIONS=10000000 (~40 min load).
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_dashboard_${IMPRESSIONS}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
