@@ -27,6 +27,11 @@ import { type BenchCustomer, connect, createBenchCustomer } from './dashboard-wo
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_dashboard_${IMPRESSIONS}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
+// Window lengths in days (DESIGN 6's target is the 30-day one; 7 and 90 show how cost grows).
+const RANGES = (process.env.BENCH_RANGES ?? '7,30,90').split(',').map(Number);
+const RANGE_RUNS = Number(process.env.BENCH_RANGE_RUNS ?? 6);
+// BENCH_PER_CALL=1: also times each of the 11 calls alone, cold, on the 30-day windows.
+const PER_CALL = process.env.BENCH_PER_CALL === '1';
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUSY = 'Bench Busy Ltd';
@@ -250,11 +255,14 @@ async function main() {
     const [creatives] = (await db.query('SELECT id FROM creative WHERE customer_id = ? ORDER BY id LIMIT 3', [
       busyId,
     ])) as any;
-    const windows = Array.from({ length: RUNS }, (_, k) => {
-      const end = new Date(Date.parse(`${last}T00:00:00Z`) - (k + 1) * 86_400_000);
-      const start = new Date(end.getTime() - 29 * 86_400_000);
-      return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
-    });
+    // Each range's windows end 1..n days before the last day, so every window is new (the gateway's
+    // parts are cold); a 90-day window reaches before the data's first day (the set spans 90 days).
+    const windowsOf = (days: number, n: number) =>
+      Array.from({ length: n }, (_, k) => {
+        const end = new Date(Date.parse(`${last}T00:00:00Z`) - (k + 1) * 86_400_000);
+        const start = new Date(end.getTime() - (days - 1) * 86_400_000);
+        return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+      });
     const scenarios: { name: string; filter: (w: { start: string; end: string }) => BenchFilter }[] = [
       { name: 'unfiltered', filter: (w) => ({ ...w, regions: [], creatives: [], dayparts: [] }) },
       {
@@ -267,12 +275,21 @@ async function main() {
         }),
       },
     ];
+    const payloadOf = (f: BenchFilter) =>
+      JSON.stringify({
+        client_id: busyId,
+        startdate: f.start,
+        enddate: f.end,
+        region: f.regions.length ? f.regions : [0],
+        creative: f.creatives.length ? f.creatives : [0],
+        time_slots: f.dayparts.length ? f.dayparts : [0],
+      });
     const tmp = mkdtempSync(`${tmpdir()}/bench-duck-`);
     const tExport = performance.now();
     const duck = await loadDuckDb(db, busyId, tmp);
     print({ figure: 'duckdb_export_load', seconds: (performance.now() - tExport) / 1000 });
     // Warm-up on a window that is not measured (JIT, connection pools, DuckDB's first plans).
-    const warm = { start: windows[windows.length - 1].start, end: windows[0].end };
+    const warm = { start: windowsOf(40, RUNS + 1)[RUNS].start, end: windowsOf(40, 1)[0].end };
     check(
       `warm-up ${warm.start}..${warm.end}`,
       await Promise.all(
@@ -288,54 +305,73 @@ async function main() {
       (await duckDbRefresh(duck, { ...warm, regions: [], creatives: [], dayparts: [] })).answers,
     );
     let checked = 0;
-    for (const s of scenarios) {
-      const gatewayMs: number[] = [];
-      const duckMs: number[] = [];
-      const keptMs: number[] = [];
-      for (const w of windows) {
-        const f = s.filter(w);
-        const payload = JSON.stringify({
-          client_id: busyId,
-          startdate: f.start,
-          enddate: f.end,
-          region: f.regions.length ? f.regions : [0],
-          creative: f.creatives.length ? f.creatives : [0],
-          time_slots: f.dayparts.length ? f.dayparts : [0],
+    for (const days of RANGES) {
+      // The 30-day refreshes are the headline (DESIGN 6): BENCH_RUNS of them; other ranges BENCH_RANGE_RUNS.
+      const runs = days === 30 ? RUNS : RANGE_RUNS;
+      const windows = windowsOf(days, runs);
+      for (const s of scenarios) {
+        const gatewayMs: number[] = [];
+        const duckMs: number[] = [];
+        const keptMs: number[] = [];
+        for (const w of windows) {
+          const f = s.filter(w);
+          const payload = payloadOf(f);
+          const t0 = performance.now();
+          const cold = await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
+          gatewayMs.push(performance.now() - t0);
+          // The same refresh again at once: its parts are still kept (single-flight), so this is the
+          // floor of 11 authenticated HTTP calls and their JSON, without any analytics SQL.
+          const t1 = performance.now();
+          const kept = await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
+          keptMs.push(performance.now() - t1);
+          const d = await duckDbRefresh(duck, f);
+          duckMs.push(d.ms);
+          // Outside the timings: both refreshes answered exactly DuckDB's numbers, so the ratio
+          // compares the same work.
+          check(`${s.name} ${days}d ${f.start}..${f.end}`, cold, d.answers);
+          check(`${s.name} ${days}d ${f.start}..${f.end} (kept)`, kept, d.answers);
+          checked += 2;
+        }
+        const g50 = quantile(gatewayMs, 0.5);
+        const g95 = quantile(gatewayMs, 0.95);
+        const d50 = quantile(duckMs, 0.5);
+        const d95 = quantile(duckMs, 0.95);
+        print({
+          figure: 'refresh',
+          days,
+          scenario: s.name,
+          runs,
+          gateway_p50_ms: g50,
+          gateway_p95_ms: g95,
+          duckdb_p50_ms: d50,
+          duckdb_p95_ms: d95,
+          ratio_p50: g50 / d50,
+          ratio_p95: g95 / d95,
+          gateway_parts_kept_p50_ms: quantile(keptMs, 0.5),
+          answers_equal_duckdb: `${runs} of ${runs} refreshes, 11 calls each`,
+          target: days === 30 ? 'ratio <= 1.0, p95 < 300 ms' : 'printed (how cost grows)',
         });
-        const t0 = performance.now();
-        const cold = await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
-        gatewayMs.push(performance.now() - t0);
-        // The same refresh again at once: its parts are still kept (single-flight), so this is the
-        // floor of 11 authenticated HTTP calls and their JSON, without any analytics SQL.
-        const t1 = performance.now();
-        const kept = await Promise.all(CALLS.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
-        keptMs.push(performance.now() - t1);
-        const d = await duckDbRefresh(duck, f);
-        duckMs.push(d.ms);
-        // Outside the timings: both refreshes answered exactly DuckDB's numbers, so the ratio
-        // compares the same work.
-        check(`${s.name} ${f.start}..${f.end}`, cold, d.answers);
-        check(`${s.name} ${f.start}..${f.end} (kept)`, kept, d.answers);
-        checked += 2;
+        if (PER_CALL && days === 30) {
+          // Each call alone, cold: in one round every call gets its own window (its parts were kept
+          // at most 3 s after the refreshes above, so they are not kept any more), rounds 3.1 s apart.
+          const perCall = new Map<string, number[]>(CALLS.map((c) => [c, []]));
+          for (let round = 0; round < 3; round++) {
+            await sleep(3100);
+            for (let i = 0; i < CALLS.length; i++) {
+              const payload = payloadOf(s.filter(windows[(i + round) % windows.length]));
+              const t0 = performance.now();
+              await post(url, token, `/api/dashboard/${CALLS[i]}`, payload);
+              perCall.get(CALLS[i])!.push(performance.now() - t0);
+            }
+          }
+          print({
+            figure: 'call_alone_cold_p50_ms',
+            days,
+            scenario: s.name,
+            ...Object.fromEntries([...perCall].map(([c, ms]) => [c, Math.round(quantile(ms, 0.5) * 10) / 10])),
+          });
+        }
       }
-      const g50 = quantile(gatewayMs, 0.5);
-      const g95 = quantile(gatewayMs, 0.95);
-      const d50 = quantile(duckMs, 0.5);
-      const d95 = quantile(duckMs, 0.95);
-      print({
-        figure: 'refresh',
-        scenario: s.name,
-        runs: RUNS,
-        gateway_p50_ms: g50,
-        gateway_p95_ms: g95,
-        duckdb_p50_ms: d50,
-        duckdb_p95_ms: d95,
-        ratio_p50: g50 / d50,
-        ratio_p95: g95 / d95,
-        gateway_parts_kept_p50_ms: quantile(keptMs, 0.5),
-        answers_equal_duckdb: `${RUNS} of ${RUNS} refreshes, 11 calls each`,
-        target: 'ratio <= 1.0, p95 < 300 ms',
-      });
     }
     print({ figure: 'answers_checked', refreshes: checked, calls: CALLS.length, all_equal_duckdb: true });
     print({ figure: 'gateway_peak_rss_mb', value: peakRssMb(child.pid!), target: '< 512', impressions: IMPRESSIONS });
