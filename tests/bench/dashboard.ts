@@ -5,8 +5,9 @@
  * for the busy one, a tenth as many site hits, 90 days) and pushes it through the real pipeline
  * (POST /api/ingest/events of a gateway child process -> Redis -> an ETL worker process), unless
  * the named bench database (BENCH_DATABASE) already holds exactly that data set. Then times full refreshes (the 11
- * calls in parallel, 30-day windows, each window new so the gateway's cache is cold) unfiltered and
- * with 3 filters, times DuckDB computing the same numbers from the raw events, checks that every
+ * calls in parallel, each window new so the gateway's cache is cold) unfiltered and with 3 filters,
+ * for 7, 30 and 90-day windows (BENCH_RANGES; 30 days is DESIGN 6's target, BENCH_RUNS refreshes,
+ * the others BENCH_RANGE_RUNS), times DuckDB computing the same numbers from the raw events, checks that every
  * timed refresh's 11 answers equal DuckDB's (the first difference fails the bench), and reports the
  * gateway's and the ETL worker's peak RSS (each its own process).
  */
