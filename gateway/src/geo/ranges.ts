@@ -14,7 +14,7 @@ import { isIP } from 'node:net';
  * Answers equal geoip-lite 1.4's `lookup(ip)` turned into "CC-REGION" (its record layout: IPv4
  * records of 24 bytes, start/end/location id big-endian at 0/4/8; IPv6 records of 48 bytes, start
  * and end at 0/16, compared on their first 64 bits as geoip-lite does, location id at 32; location
- * records of 88 bytes, country at 0 (2 bytes), region at 2 (3 bytes)). tests/pipeline/geo.test.ts
+ * records of 88 bytes, country at 0 (2 bytes), region at 2 (3 bytes)). tests/unit/geo-ranges.test.ts
  * checks the two against each other for random addresses, so a data layout change fails there.
  */
 
