@@ -36,9 +36,21 @@ const PLAIN_HOUSEHOLD = /^[1-9]\d{0,14}$/;
 const processTag = randomBytes(9).toString('base64url');
 let serial = 0;
 
-/** A fresh event id: time, this process's random tag, a counter (no crypto call per hit). */
-export const newEventId = (now = Date.now()): string =>
-  `${now.toString(36)}${processTag}${(serial = (serial + 1) % 2176782336).toString(36)}`;
+let lastMs = -1;
+let lastMs36 = '';
+
+/**
+ * A fresh event id: time, this process's random tag, a counter (no crypto call per hit). The time's
+ * base-36 text is kept per millisecond: a ms timestamp is a double, whose radix conversion (fmod per
+ * digit) showed in the collector's profile; hits of the same ms share it.
+ */
+export const newEventId = (now = Date.now()): string => {
+  if (now !== lastMs) {
+    lastMs = now;
+    lastMs36 = now.toString(36);
+  }
+  return `${lastMs36}${processTag}${(serial = (serial + 1) % 2176782336).toString(36)}`;
+};
 
 /** Household id of DESIGN 2: first 8 bytes of HMAC-SHA256(salt, ip) as an unsigned decimal. */
 export function householdOfIp(salt: string, ip: string): string {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { ConfigError, loadConfig } from '../config';
+import { loadGeo } from '../geo/lookup';
 import { createLogger } from '../shared/logger';
 import { createRedis, redisKeys } from '../shared/redis';
 import { trustedProxies } from './client-ip';
@@ -17,6 +18,8 @@ function main() {
   redis.on('error', () => undefined);
   const collector = new Collector(config, redis, redisKeys(config.REDIS_PREFIX), log);
   collector.start();
+  // The geo table before the first pixel rather than during it (~1 s of reading and merging).
+  loadGeo();
   const pixels = pixelHandler(collector, trustedProxies(config.TRUSTED_PROXIES));
   const server = createServer((req, res) => {
     if (pixels(req, res)) return;

@@ -1,27 +1,22 @@
 import { isRegionOf, UNKNOWN_REGION } from './regions';
+import { buildGeoRanges, type GeoRanges } from './ranges';
 
 /**
- * IP -> region code of the customer's country with geoip-lite's offline database (DESIGN 2).
- * The database is loaded on first use (it costs ~100 MB and a second), so a collector that never
- * looks up regions never pays for it.
+ * IP -> region code of the customer's country with geoip-lite's offline database (DESIGN 2), kept
+ * as compact sorted ranges (./ranges.ts) rather than geoip-lite's ~150 MB of resident Buffers. Built
+ * on first use (about a second), so a process that never looks up regions never pays for it.
  */
-type Lookup = (ip: string) => { country: string; region: string } | null;
-let lookup: Lookup | null = null;
+let ranges: GeoRanges | null = null;
 
-function geoip(): Lookup {
-  if (!lookup) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const g = require('geoip-lite') as { lookup: Lookup };
-    lookup = (ip) => g.lookup(ip);
-  }
-  return lookup;
+/** Builds the lookup table now (the collector calls it at start, so no pixel waits for it). */
+export function loadGeo(): GeoRanges {
+  return (ranges ??= buildGeoRanges());
 }
 
 /** "CC-REGION" of an IP ("" when unknown): what the collector passes on instead of the raw IP. */
 export function geoOfIp(ip: string | undefined): string {
   if (!ip) return '';
-  const hit = geoip()(ip);
-  return hit ? `${hit.country}-${hit.region}` : '';
+  return loadGeo().lookup(ip);
 }
 
 /** The region code of a collector geo ("CC-REGION") for a customer of `country`. */
