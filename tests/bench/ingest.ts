@@ -24,6 +24,7 @@ import { appendHits, ensureGroup, streamKeys, toEntries } from '../../gateway/sr
 import { GIF, type Hit } from '../../gateway/src/collector/hit';
 import { migrate } from '../../gateway/src/db/migrate';
 import { EtlWorker } from '../../gateway/src/etl/worker';
+import { etlPhaseMs } from '../../gateway/src/etl/writer';
 import { createLogger } from '../../gateway/src/shared/logger';
 import { redisKeys } from '../../gateway/src/shared/redis';
 
@@ -445,6 +446,12 @@ async function benchEtl(prefix: string) {
       events: EVENTS,
       workers: ETL_WORKERS,
       loaded_rows: Number(copied.n),
+    });
+    // Where the worker's time went (ms summed over batches; worker.write_batch holds the writer's steps).
+    print({
+      figure: 'etl_phase_ms',
+      etl_ms: Math.round(etlSeconds * 1000),
+      ...Object.fromEntries(Object.entries(etlPhaseMs).map(([k, v]) => [k, Math.round(v)])),
     });
     print({ figure: 'etl_process_peak_rss_mb', value: peakRssMb('self'), target: '< 512' });
   } finally {

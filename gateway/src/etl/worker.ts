@@ -8,7 +8,7 @@ import type { RedisKeys } from '../shared/redis';
 import { refreshPings } from './pings';
 import { prepareRows } from './rows';
 import { TagDirectory } from './tags';
-import { type BatchResult, ConcurrentBatchError, writeBatch } from './writer';
+import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
 
 export interface WorkerOptions {
   /** Entries pending longer than this at another consumer are claimed (its process died). */
@@ -134,7 +134,7 @@ export class EtlWorker {
           await ensureGroup(this.redis, this.keys);
           groupReady = true;
         }
-        const entries = await this.next();
+        const entries = await timed('worker.read_stream', this.next());
         if (entries.length) await this.process(entries);
         await this.housekeeping();
       } catch (e) {
@@ -233,24 +233,30 @@ export class EtlWorker {
 
   private async commitOnce(entries: Entry[], hits: Hit[]): Promise<void> {
     const ids = entries.map((e) => e[0]);
-    const counts = await this.ledgerOf(ids);
+    const counts = await timed('worker.ledger_read', this.ledgerOf(ids));
     const fresh = counts.size ? entries.filter((e) => !counts.has(e[0])) : entries;
-    const prepared = await prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags);
+    const prepared = await timed(
+      'worker.prepare',
+      prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags),
+    );
     let result: BatchResult | null = null;
     if (fresh.length) {
-      result = await writeBatch(this.ds, prepared, async (qr, c) => {
-        // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-        const rows = fresh.map((e, i) => [e[0], i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
-        try {
-          await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
-        } catch (e) {
-          // Another worker committed the same entries meanwhile: redo, reading its counts.
-          if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
-          throw e;
-        }
-        for (const [i, e] of fresh.entries())
-          counts.set(e[0], { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
-      });
+      result = await timed(
+        'worker.write_batch',
+        writeBatch(this.ds, prepared, async (qr, c) => {
+          // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
+          const rows = fresh.map((e, i) => [e[0], i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
+          try {
+            await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
+          } catch (e) {
+            // Another worker committed the same entries meanwhile: redo, reading its counts.
+            if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
+            throw e;
+          }
+          for (const [i, e] of fresh.entries())
+            counts.set(e[0], { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
+        }),
+      );
     }
     const n = result ? result.newImpressions + result.newHits : 0;
     const pipe = this.redis.multi();
@@ -275,13 +281,19 @@ export class EtlWorker {
       );
     }
     pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: this.rate(n), at: Date.now() }));
-    const replies = await pipe.exec();
+    const replies = await timed('worker.ack', pipe.exec());
     for (const [err] of replies ?? []) if (err) throw err;
     // Acknowledged: the ledger rows are no longer needed (housekeeping removes any left behind).
-    await this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined);
+    await timed(
+      'worker.ledger_delete',
+      this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined),
+    );
     if (result?.siteTagIds.length) {
-      await refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
-        this.log.warn({ err: e }, 'ETL: ping refresh failed'),
+      await timed(
+        'worker.pings',
+        refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
+          this.log.warn({ err: e }, 'ETL: ping refresh failed'),
+        ),
       );
     }
   }

@@ -57,6 +57,20 @@ const uniqueBy = <T extends { eventId: string }>(rows: T[]): T[] => {
   return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
 };
 
+/**
+ * Milliseconds spent per step of writeBatch since the process started (summed over batches): the
+ * ingest bench prints them, so a profile of where a batch's time goes needs no extra tooling.
+ */
+export const etlPhaseMs: Record<string, number> = {};
+export const timed = async <T>(phase: string, work: Promise<T>): Promise<T> => {
+  const t = performance.now();
+  try {
+    return await work;
+  } finally {
+    etlPhaseMs[phase] = (etlPhaseMs[phase] ?? 0) + performance.now() - t;
+  }
+};
+
 /** A fast-path batch met events stored before: redo it checking every event id first. */
 class SeenBefore extends Error {}
 
@@ -88,24 +102,25 @@ async function writeBatchOnce(
   await qr.connect();
   try {
     await qr.startTransaction('READ COMMITTED');
-    await lockHouseholds(qr, [...impressions, ...hits]);
-    const newImpressions = await insertNew(
-      qr,
-      checkIds,
-      'impression_event',
-      impressions,
-      IMPRESSION_EVENT,
-      impressionEventRow,
+    await timed('lock', lockHouseholds(qr, [...impressions, ...hits]));
+    const newImpressions = await timed(
+      'raw_impressions',
+      insertNew(qr, checkIds, 'impression_event', impressions, IMPRESSION_EVENT, impressionEventRow),
     );
-    const newHits = await insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow);
-    await writeControlImpressions(qr, batch.controls ?? []);
-    await addToRollup(qr, newImpressions);
-    const rebuilt = await rebuildVisits(qr, newHits);
-    await touchExistingVisits(qr, newImpressions, rebuilt);
-    await recordDailyActivity(qr, newImpressions, newHits);
+    const newHits = await timed('raw_hits', insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow));
+    await timed('controls', writeControlImpressions(qr, batch.controls ?? []));
+    await timed('rollup', addToRollup(qr, newImpressions));
+    const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
+    await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));
+    await timed('daily_activity', recordDailyActivity(qr, newImpressions, newHits));
     const stored = newImpressions.length + newHits.length;
-    await ledger?.(qr, { processed: stored, duplicates: batch.impressions.length + batch.hits.length - stored });
-    await qr.commitTransaction();
+    await timed(
+      'ledger',
+      Promise.resolve(
+        ledger?.(qr, { processed: stored, duplicates: batch.impressions.length + batch.hits.length - stored }),
+      ),
+    );
+    await timed('commit', qr.commitTransaction());
     const all = [...newImpressions, ...newHits];
     return {
       newImpressions: newImpressions.length,
@@ -242,14 +257,14 @@ async function rebuildHouseholds(
   timeZone: string,
   spans: HouseholdSpan[],
 ): Promise<number[]> {
-  const doomed = await nearVisits(qr, customerId, spans);
-  await deleteVisits(qr, doomed);
-  const hitsOf = await readSpanHits(qr, customerId, spans);
+  const doomed = await timed('visits.near', nearVisits(qr, customerId, spans));
+  await timed('visits.delete', deleteVisits(qr, doomed));
+  const hitsOf = await timed('visits.read_hits', readSpanHits(qr, customerId, spans));
   const visits = sessionVisits(hitsOf, timeZone);
   if (!visits.length) return [];
-  const visitIds = await insertVisits(qr, customerId, visits);
-  await insertPages(qr, customerId, visits, visitIds);
-  await insertTouches(qr, customerId, visits, visitIds);
+  const visitIds = await timed('visits.insert', insertVisits(qr, customerId, visits));
+  await timed('visits.pages', insertPages(qr, customerId, visits, visitIds));
+  await timed('visits.touches', insertTouches(qr, customerId, visits, visitIds));
   return visitIds;
 }
 
@@ -390,11 +405,14 @@ async function insertPages(qr: QueryRunner, customerId: number, visits: NewVisit
  */
 async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVisit[], visitIds: number[]) {
   const starts = visits.map((v) => v.start);
-  const impressions: StoredImpression[] = await qr.query(
-    `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
+  const impressions: StoredImpression[] = await timed(
+    'visits.touches.read',
+    qr.query(
+      `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
             booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart
      FROM impression_event WHERE customer_id = ? AND household_id IN (?) AND ts > ? AND ts <= ?`,
-    [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS), sqlTime(Math.max(...starts))],
+      [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS), sqlTime(Math.max(...starts))],
+    ),
   );
   const impressionsOf = new Map<string, TouchingImpression[]>();
   for (const i of impressions) {
@@ -421,7 +439,13 @@ async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVis
       touches.push(touchRow(customerId, visit, i));
     }
   });
-  for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
+  etlPhaseMs['touches.rows'] = (etlPhaseMs['touches.rows'] ?? 0) + touches.length;
+  await timed(
+    'visits.touches.write',
+    (async () => {
+      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
+    })(),
+  );
 }
 
 interface StoredImpression {
