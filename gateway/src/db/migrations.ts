@@ -12,6 +12,7 @@ import { AssociationRequest1795440874795 } from './migrations/1795440874795-asso
 import { SessionHardening1795441391093 } from './migrations/1795441391093-SessionHardening';
 import { ControlImpression1795442301491 } from './migrations/1795442301491-control-impression';
 import { ApiKeyRotationGrace1795546962116 } from './migrations/1795546962116-api-key-rotation-grace';
+import { TouchWriteIndexes1795612870739 } from './migrations/1795612870739-touch-write-indexes';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -29,4 +30,5 @@ export const migrations: Function[] = [
   SessionHardening1795441391093,
   ControlImpression1795442301491,
   ApiKeyRotationGrace1795546962116,
+  TouchWriteIndexes1795612870739,
 ];
