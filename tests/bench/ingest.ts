@@ -425,7 +425,13 @@ async function benchEtl(prefix: string) {
     const files: Record<string, string> = { imp: tsv(imps), hit: tsv(pages) };
     const conn = await createConnection({
       uri: `${SERVER}/${database}`,
-      infileStreamFactory: (path: string) => Readable.from([Buffer.from(files[path])]),
+      // In 1 MB chunks: one chunk is one packet, and the server refuses packets over max_allowed_packet.
+      infileStreamFactory: (path: string) => {
+        const all = Buffer.from(files[path]);
+        const parts: Buffer[] = [];
+        for (let i = 0; i < all.length; i += 1 << 20) parts.push(all.subarray(i, i + (1 << 20)));
+        return Readable.from(parts);
+      },
     } as never);
     const loadStarted = Date.now();
     await conn.query("LOAD DATA LOCAL INFILE 'imp' INTO TABLE impression_event_copy");
