@@ -1,6 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { localParts } from '../shared/time';
-import { insertIgnoreRows } from './bulk-load';
+import { insertIgnoreRows, insertIgnoreText } from './bulk-load';
 import { recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
@@ -12,6 +12,7 @@ import {
   type RowOf,
   SITE_HIT_COLUMNS,
   TOUCH_COLUMNS,
+  TOUCH_TEXT_COLUMNS,
   type TouchedVisit,
   type TouchingImpression,
   VISIT_COLUMNS,
@@ -21,7 +22,9 @@ import {
   impressionRollupRow,
   siteHitRow,
   sqlTime,
+  touchImpressionText,
   touchRow,
+  touchVisitText,
   visitPageRow,
   visitRow,
 } from './tables';
@@ -417,9 +420,11 @@ async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVis
   const impressionsOf = new Map<string, TouchingImpression[]>();
   for (const i of impressions) {
     const list = impressionsOf.get(i.hh) ?? [];
+    const ts = i.ts.getTime();
     list.push({
       eventId: i.event_id,
-      ts: i.ts.getTime(),
+      ts,
+      tsSql: sqlTime(ts),
       localDate: i.local_date,
       bookingId: i.booking_id,
       campaignId: i.campaign_id,
@@ -431,21 +436,62 @@ async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVis
     });
     impressionsOf.set(i.hh, list);
   }
-  const touches: RowOf<typeof TOUCH_COLUMNS>[] = [];
+  const touches = new Touches(customerId);
   visits.forEach((v, n) => {
-    const visit = { id: visitIds[n], start: v.start, localDate: v.localDate };
+    const visit = { id: visitIds[n], start: v.start, localDate: v.localDate, startSql: sqlTime(v.start) };
     for (const i of impressionsOf.get(v.household) ?? []) {
       if (i.ts <= v.start - TOUCH_WINDOW_MS || i.ts > v.start) continue;
-      touches.push(touchRow(customerId, visit, i));
+      touches.add(visit, i);
     }
   });
-  etlPhaseMs['touches.rows'] = (etlPhaseMs['touches.rows'] ?? 0) + touches.length;
-  await timed(
-    'visits.touches.write',
-    (async () => {
-      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
-    })(),
-  );
+  etlPhaseMs['touches.rows'] = (etlPhaseMs['touches.rows'] ?? 0) + touches.size;
+  await timed('visits.touches.write', touches.write(qr));
+}
+
+const TOUCH = columnList(TOUCH_COLUMNS);
+const TOUCH_TEXT = columnList(TOUCH_TEXT_COLUMNS);
+
+/**
+ * One customer's touches to write, as visit x impression pairs: made into LOAD DATA text (each
+ * visit's and impression's part made once) or, on the portable path, into rows, chunk by chunk.
+ */
+class Touches {
+  private readonly visits: TouchedVisit[] = [];
+  private readonly impressions: TouchingImpression[] = [];
+
+  constructor(private readonly customerId: number) {}
+
+  get size(): number {
+    return this.visits.length;
+  }
+
+  add(v: TouchedVisit, i: TouchingImpression): void {
+    this.visits.push(v);
+    this.impressions.push(i);
+  }
+
+  async write(qr: QueryRunner): Promise<void> {
+    for (let from = 0; from < this.size; from += CHUNK) {
+      const to = Math.min(this.size, from + CHUNK);
+      await insertIgnoreText(
+        qr,
+        'touch',
+        TOUCH_TEXT,
+        () => {
+          let text = '';
+          for (let n = from; n < to; n++)
+            text += `${touchVisitText(this.customerId, this.visits[n])}\t${touchImpressionText(this.impressions[n])}\n`;
+          return text;
+        },
+        TOUCH,
+        () => {
+          const rows: RowOf<typeof TOUCH_COLUMNS>[] = [];
+          for (let n = from; n < to; n++) rows.push(touchRow(this.customerId, this.visits[n], this.impressions[n]));
+          return rows;
+        },
+      );
+    }
+  }
 }
 
 interface StoredImpression {
@@ -492,17 +538,18 @@ async function touchExistingVisits(
       const visitsOf = new Map<string, TouchedVisit[]>();
       for (const v of visits) {
         const list = visitsOf.get(v.hh) ?? [];
-        list.push({ id: Number(v.id), start: v.start_ts.getTime(), localDate: v.local_date });
+        const start = v.start_ts.getTime();
+        list.push({ id: Number(v.id), start, localDate: v.local_date, startSql: sqlTime(start) });
         visitsOf.set(v.hh, list);
       }
-      const touches: RowOf<typeof TOUCH_COLUMNS>[] = [];
+      const touches = new Touches(customerId);
       for (const r of rows) {
         for (const v of visitsOf.get(r.household) ?? []) {
           if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS || rebuilt.has(v.id)) continue;
-          touches.push(touchRow(customerId, v, r));
+          touches.add(v, r);
         }
       }
-      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
+      await touches.write(qr);
     }
   }
 }
