@@ -13,7 +13,11 @@ import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './wri
 export interface WorkerOptions {
   /** Entries pending longer than this at another consumer are claimed (its process died). */
   claimIdleMs?: number;
-  /** Hits per transaction, roughly: large, as per-batch queries (locks, visit reads) dominate small ones. */
+  /**
+   * Hits per transaction, roughly (default 50,000): large, as per-batch reads dominate small ones; a
+   * new visit's touches read its household's last 7 days of impressions, so a batch spanning hours
+   * re-reads each impression some dozen times over, one spanning days a few times.
+   */
   batchHits?: number;
   consumer?: string;
   /** Non-transient failures of one entry before it goes to the dead-letter stream. */
@@ -163,24 +167,54 @@ export class EtlWorker {
       if (claimed[2]?.length) await this.redis.xack(this.k.stream, this.k.group, ...claimed[2]);
       if (live.length) return live;
     }
-    const res = (await this.redis.xreadgroup(
-      'GROUP',
-      this.k.group,
-      this.consumer,
-      'COUNT',
-      100,
-      'BLOCK',
-      500,
-      'STREAMS',
-      this.k.stream,
-      '>',
-    )) as [string, Entry[]][] | null;
-    return res?.[0]?.[1] ?? [];
+    // Up to a batch's worth of hits: while reads come back full, read on without blocking (entries
+    // carry from one pixel to 500 bulk lines, so a fixed entry count makes batches of any size).
+    const limit = this.batchHits();
+    const entries: Entry[] = [];
+    let hits = 0;
+    for (let block = true; hits < limit; block = false) {
+      const res = (
+        block
+          ? await this.redis.xreadgroup(
+              'GROUP',
+              this.k.group,
+              this.consumer,
+              'COUNT',
+              READ_COUNT,
+              'BLOCK',
+              500,
+              'STREAMS',
+              this.k.stream,
+              '>',
+            )
+          : await this.redis.xreadgroup(
+              'GROUP',
+              this.k.group,
+              this.consumer,
+              'COUNT',
+              READ_COUNT,
+              'STREAMS',
+              this.k.stream,
+              '>',
+            )
+      ) as [string, Entry[]][] | null;
+      const read = res?.[0]?.[1] ?? [];
+      for (const e of read) {
+        entries.push(e);
+        hits += parseEntry(e).length;
+      }
+      if (read.length < READ_COUNT) break;
+    }
+    return entries;
+  }
+
+  private batchHits(): number {
+    return this.options.batchHits ?? 50_000;
   }
 
   /** Splits entries into batches of about `batchHits` hits; each batch commits, then is acked. */
   private async process(entries: Entry[]): Promise<void> {
-    const limit = this.options.batchHits ?? 12000;
+    const limit = this.batchHits();
     let batch: Entry[] = [];
     let hits: Hit[] = [];
     for (const entry of entries) {
@@ -345,7 +379,19 @@ export class EtlWorker {
   }
 }
 
+/** Entries per XREADGROUP call. */
+const READ_COUNT = 100;
+
+/** Parsed once per entry (the reader counts hits, the batch uses them). */
+const parsedEntries = new WeakMap<Entry, Hit[]>();
+
 function parseEntry(entry: Entry): Hit[] {
+  let hits = parsedEntries.get(entry);
+  if (!hits) parsedEntries.set(entry, (hits = parseFields(entry)));
+  return hits;
+}
+
+function parseFields(entry: Entry): Hit[] {
   const fields = entry[1];
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] === 'h') {
