@@ -13,6 +13,8 @@ import { SessionHardening1795441391093 } from './migrations/1795441391093-Sessio
 import { ControlImpression1795442301491 } from './migrations/1795442301491-control-impression';
 import { ApiKeyRotationGrace1795546962116 } from './migrations/1795546962116-api-key-rotation-grace';
 import { FilteredDashboardIndexes1795600000000 } from './migrations/1795600000000-filtered-dashboard-indexes';
+import { TouchWriteIndexes1795612870739 } from './migrations/1795612870739-touch-write-indexes';
+import { ImpressionHouseholdCovering1795612943955 } from './migrations/1795612943955-impression-household-covering';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -31,4 +33,6 @@ export const migrations: Function[] = [
   ControlImpression1795442301491,
   ApiKeyRotationGrace1795546962116,
   FilteredDashboardIndexes1795600000000,
+  TouchWriteIndexes1795612870739,
+  ImpressionHouseholdCovering1795612943955,
 ];

@@ -26,10 +26,31 @@ export async function insertIgnoreRows(
   return res.affectedRows;
 }
 
+/**
+ * The same for rows already in LOAD DATA's text form (`text`, one line per row, see tsvCell), whose
+ * columns are `textColumns`; `rows` makes the tuples of `columns` for the INSERT IGNORE path.
+ */
+export async function insertIgnoreText(
+  qr: QueryRunner,
+  table: string,
+  textColumns: string,
+  text: () => string,
+  columns: string,
+  rows: () => unknown[][],
+): Promise<number> {
+  if (await loadDataAllowed(qr)) {
+    const body = text();
+    if (!body) return 0;
+    const sql = `LOAD DATA LOCAL INFILE 'rows' IGNORE INTO TABLE ${table} CHARACTER SET utf8mb4 (${textColumns})`;
+    return (await loadData(qr, sql, body)).affectedRows;
+  }
+  return insertIgnoreRows(qr, table, columns, rows());
+}
+
 let allowed: boolean | null = null;
 
 /** Asked once per process: the server's local_infile (and ETL_LOAD_DATA not 0). */
-async function loadDataAllowed(qr: QueryRunner): Promise<boolean> {
+export async function loadDataAllowed(qr: QueryRunner): Promise<boolean> {
   if (allowed === null) {
     if (process.env.ETL_LOAD_DATA === '0') allowed = false;
     else {
@@ -60,6 +81,11 @@ async function loadData(qr: QueryRunner, sql: string, body: string): Promise<{ a
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };
 const SPECIAL = /[\\\t\n\r\0]/g;
 
+const SPECIAL_TEST = /[\\\t\n\r\0]/;
+
+/** One string cell in LOAD DATA's default format (backslash escapes; most cells have none to escape). */
+export const tsvCell = (v: string): string => (SPECIAL_TEST.test(v) ? v.replace(SPECIAL, (c) => ESCAPES[c]) : v);
+
 /** LOAD DATA's default format: tab between fields, newline after rows, backslash escapes, \N for NULL. */
 function tsv(rows: unknown[][]): string {
   let out = '';
@@ -69,7 +95,7 @@ function tsv(rows: unknown[][]): string {
       if (i) out += '\t';
       if (v === null || v === undefined) out += '\\N';
       else if (typeof v === 'number' || typeof v === 'bigint') out += String(v);
-      else out += String(v).replace(SPECIAL, (c) => ESCAPES[c]);
+      else out += tsvCell(String(v));
     }
     out += '\n';
   }

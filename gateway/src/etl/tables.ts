@@ -1,3 +1,4 @@
+import { tsvCell } from './bulk-load';
 import type { ImpressionRow, SiteHitRow } from './rows';
 
 /**
@@ -176,6 +177,10 @@ export interface TouchedVisit {
   id: number;
   start: number;
   localDate: string;
+  /** sqlTime(start), when the caller made it once for all of the visit's touches. */
+  startSql?: string;
+  /** touchVisitText, made once for all of the visit's touches. */
+  text?: string;
 }
 /** The impression side of a touch: a batch's ImpressionRow or one read back from impression_event. */
 export interface TouchingImpression {
@@ -189,6 +194,10 @@ export interface TouchingImpression {
   region: string;
   weekday: number;
   daypart: number;
+  /** sqlTime(ts), when the caller made it once for all of the impression's touches. */
+  tsSql?: string;
+  /** touchImpressionText, made once for all of the impression's touches. */
+  text?: string;
 }
 
 export const TOUCH_COLUMNS = [
@@ -212,8 +221,8 @@ export const touchRow = (customerId: number, v: TouchedVisit, i: TouchingImpress
   i.eventId,
   customerId,
   v.localDate,
-  sqlTime(v.start),
-  sqlTime(i.ts),
+  v.startSql ?? sqlTime(v.start),
+  i.tsSql ?? sqlTime(i.ts),
   i.localDate,
   i.bookingId,
   i.campaignId,
@@ -223,3 +232,29 @@ export const touchRow = (customerId: number, v: TouchedVisit, i: TouchingImpress
   i.weekday,
   i.daypart,
 ];
+
+/**
+ * TOUCH_COLUMNS with the visit's columns first and the impression's after: a touch as a LOAD DATA
+ * line is its visit's text and its impression's text, each made once however many touches share it
+ * (a visit has a touch per impression of its household in the week before it).
+ */
+export const TOUCH_TEXT_COLUMNS = [
+  'visit_id',
+  'customer_id',
+  'visit_local_date',
+  'visit_ts',
+  'impression_event_id',
+  'impression_ts',
+  'impression_local_date',
+  'booking_id',
+  'campaign_id',
+  'creative_id',
+  'channel_id',
+  'region',
+  'weekday',
+  'daypart',
+] as const satisfies readonly Column[];
+export const touchVisitText = (customerId: number, v: TouchedVisit): string =>
+  (v.text ??= `${v.id}\t${customerId}\t${v.localDate}\t${v.startSql ?? sqlTime(v.start)}`);
+export const touchImpressionText = (i: TouchingImpression): string =>
+  (i.text ??= `${tsvCell(i.eventId)}\t${i.tsSql ?? sqlTime(i.ts)}\t${i.localDate}\t${i.bookingId}\t${i.campaignId}\t${i.creativeId}\t${i.channelId}\t${tsvCell(i.region)}\t${i.weekday}\t${i.daypart}`);

@@ -8,12 +8,16 @@ import type { RedisKeys } from '../shared/redis';
 import { refreshPings } from './pings';
 import { prepareRows } from './rows';
 import { TagDirectory } from './tags';
-import { type BatchResult, ConcurrentBatchError, writeBatch } from './writer';
+import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
 
 export interface WorkerOptions {
   /** Entries pending longer than this at another consumer are claimed (its process died). */
   claimIdleMs?: number;
-  /** Hits per transaction, roughly: large, as per-batch queries (locks, visit reads) dominate small ones. */
+  /**
+   * Hits per transaction, roughly (default 50,000): large, as per-batch reads dominate small ones; a
+   * new visit's touches read its household's last 7 days of impressions, so a batch spanning hours
+   * re-reads each impression some dozen times over, one spanning days a few times.
+   */
   batchHits?: number;
   consumer?: string;
   /** Non-transient failures of one entry before it goes to the dead-letter stream. */
@@ -134,7 +138,7 @@ export class EtlWorker {
           await ensureGroup(this.redis, this.keys);
           groupReady = true;
         }
-        const entries = await this.next();
+        const entries = await timed('worker.read_stream', this.next());
         if (entries.length) await this.process(entries);
         await this.housekeeping();
       } catch (e) {
@@ -163,24 +167,54 @@ export class EtlWorker {
       if (claimed[2]?.length) await this.redis.xack(this.k.stream, this.k.group, ...claimed[2]);
       if (live.length) return live;
     }
-    const res = (await this.redis.xreadgroup(
-      'GROUP',
-      this.k.group,
-      this.consumer,
-      'COUNT',
-      100,
-      'BLOCK',
-      500,
-      'STREAMS',
-      this.k.stream,
-      '>',
-    )) as [string, Entry[]][] | null;
-    return res?.[0]?.[1] ?? [];
+    // Up to a batch's worth of hits: while reads come back full, read on without blocking (entries
+    // carry from one pixel to 500 bulk lines, so a fixed entry count makes batches of any size).
+    const limit = this.batchHits();
+    const entries: Entry[] = [];
+    let hits = 0;
+    for (let block = true; hits < limit; block = false) {
+      const res = (
+        block
+          ? await this.redis.xreadgroup(
+              'GROUP',
+              this.k.group,
+              this.consumer,
+              'COUNT',
+              READ_COUNT,
+              'BLOCK',
+              500,
+              'STREAMS',
+              this.k.stream,
+              '>',
+            )
+          : await this.redis.xreadgroup(
+              'GROUP',
+              this.k.group,
+              this.consumer,
+              'COUNT',
+              READ_COUNT,
+              'STREAMS',
+              this.k.stream,
+              '>',
+            )
+      ) as [string, Entry[]][] | null;
+      const read = res?.[0]?.[1] ?? [];
+      for (const e of read) {
+        entries.push(e);
+        hits += parseEntry(e).length;
+      }
+      if (read.length < READ_COUNT) break;
+    }
+    return entries;
+  }
+
+  private batchHits(): number {
+    return this.options.batchHits ?? 50_000;
   }
 
   /** Splits entries into batches of about `batchHits` hits; each batch commits, then is acked. */
   private async process(entries: Entry[]): Promise<void> {
-    const limit = this.options.batchHits ?? 12000;
+    const limit = this.batchHits();
     let batch: Entry[] = [];
     let hits: Hit[] = [];
     for (const entry of entries) {
@@ -233,24 +267,30 @@ export class EtlWorker {
 
   private async commitOnce(entries: Entry[], hits: Hit[]): Promise<void> {
     const ids = entries.map((e) => e[0]);
-    const counts = await this.ledgerOf(ids);
+    const counts = await timed('worker.ledger_read', this.ledgerOf(ids));
     const fresh = counts.size ? entries.filter((e) => !counts.has(e[0])) : entries;
-    const prepared = await prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags);
+    const prepared = await timed(
+      'worker.prepare',
+      prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags),
+    );
     let result: BatchResult | null = null;
     if (fresh.length) {
-      result = await writeBatch(this.ds, prepared, async (qr, c) => {
-        // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-        const rows = fresh.map((e, i) => [e[0], i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
-        try {
-          await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
-        } catch (e) {
-          // Another worker committed the same entries meanwhile: redo, reading its counts.
-          if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
-          throw e;
-        }
-        for (const [i, e] of fresh.entries())
-          counts.set(e[0], { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
-      });
+      result = await timed(
+        'worker.write_batch',
+        writeBatch(this.ds, prepared, async (qr, c) => {
+          // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
+          const rows = fresh.map((e, i) => [e[0], i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
+          try {
+            await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
+          } catch (e) {
+            // Another worker committed the same entries meanwhile: redo, reading its counts.
+            if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
+            throw e;
+          }
+          for (const [i, e] of fresh.entries())
+            counts.set(e[0], { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
+        }),
+      );
     }
     const n = result ? result.newImpressions + result.newHits : 0;
     const pipe = this.redis.multi();
@@ -275,13 +315,19 @@ export class EtlWorker {
       );
     }
     pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: this.rate(n), at: Date.now() }));
-    const replies = await pipe.exec();
+    const replies = await timed('worker.ack', pipe.exec());
     for (const [err] of replies ?? []) if (err) throw err;
     // Acknowledged: the ledger rows are no longer needed (housekeeping removes any left behind).
-    await this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined);
+    await timed(
+      'worker.ledger_delete',
+      this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined),
+    );
     if (result?.siteTagIds.length) {
-      await refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
-        this.log.warn({ err: e }, 'ETL: ping refresh failed'),
+      await timed(
+        'worker.pings',
+        refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
+          this.log.warn({ err: e }, 'ETL: ping refresh failed'),
+        ),
       );
     }
   }
@@ -333,7 +379,19 @@ export class EtlWorker {
   }
 }
 
+/** Entries per XREADGROUP call. */
+const READ_COUNT = 100;
+
+/** Parsed once per entry (the reader counts hits, the batch uses them). */
+const parsedEntries = new WeakMap<Entry, Hit[]>();
+
 function parseEntry(entry: Entry): Hit[] {
+  let hits = parsedEntries.get(entry);
+  if (!hits) parsedEntries.set(entry, (hits = parseFields(entry)));
+  return hits;
+}
+
+function parseFields(entry: Entry): Hit[] {
   const fields = entry[1];
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] === 'h') {

@@ -1,6 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { localParts } from '../shared/time';
-import { insertIgnoreRows } from './bulk-load';
+import { insertIgnoreRows, insertIgnoreText } from './bulk-load';
 import { recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
@@ -12,6 +12,7 @@ import {
   type RowOf,
   SITE_HIT_COLUMNS,
   TOUCH_COLUMNS,
+  TOUCH_TEXT_COLUMNS,
   type TouchedVisit,
   type TouchingImpression,
   VISIT_COLUMNS,
@@ -21,7 +22,9 @@ import {
   impressionRollupRow,
   siteHitRow,
   sqlTime,
+  touchImpressionText,
   touchRow,
+  touchVisitText,
   visitPageRow,
   visitRow,
 } from './tables';
@@ -57,6 +60,20 @@ const uniqueBy = <T extends { eventId: string }>(rows: T[]): T[] => {
   return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
 };
 
+/**
+ * Milliseconds spent per step of writeBatch since the process started (summed over batches): the
+ * ingest bench prints them, so a profile of where a batch's time goes needs no extra tooling.
+ */
+export const etlPhaseMs: Record<string, number> = {};
+export const timed = async <T>(phase: string, work: Promise<T>): Promise<T> => {
+  const t = performance.now();
+  try {
+    return await work;
+  } finally {
+    etlPhaseMs[phase] = (etlPhaseMs[phase] ?? 0) + performance.now() - t;
+  }
+};
+
 /** A fast-path batch met events stored before: redo it checking every event id first. */
 class SeenBefore extends Error {}
 
@@ -88,24 +105,25 @@ async function writeBatchOnce(
   await qr.connect();
   try {
     await qr.startTransaction('READ COMMITTED');
-    await lockHouseholds(qr, [...impressions, ...hits]);
-    const newImpressions = await insertNew(
-      qr,
-      checkIds,
-      'impression_event',
-      impressions,
-      IMPRESSION_EVENT,
-      impressionEventRow,
+    await timed('lock', lockHouseholds(qr, [...impressions, ...hits]));
+    const newImpressions = await timed(
+      'raw_impressions',
+      insertNew(qr, checkIds, 'impression_event', impressions, IMPRESSION_EVENT, impressionEventRow),
     );
-    const newHits = await insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow);
-    await writeControlImpressions(qr, batch.controls ?? []);
-    await addToRollup(qr, newImpressions);
-    const rebuilt = await rebuildVisits(qr, newHits);
-    await touchExistingVisits(qr, newImpressions, rebuilt);
-    await recordDailyActivity(qr, newImpressions, newHits);
+    const newHits = await timed('raw_hits', insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow));
+    await timed('controls', writeControlImpressions(qr, batch.controls ?? []));
+    await timed('rollup', addToRollup(qr, newImpressions));
+    const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
+    await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));
+    await timed('daily_activity', recordDailyActivity(qr, newImpressions, newHits));
     const stored = newImpressions.length + newHits.length;
-    await ledger?.(qr, { processed: stored, duplicates: batch.impressions.length + batch.hits.length - stored });
-    await qr.commitTransaction();
+    await timed(
+      'ledger',
+      Promise.resolve(
+        ledger?.(qr, { processed: stored, duplicates: batch.impressions.length + batch.hits.length - stored }),
+      ),
+    );
+    await timed('commit', qr.commitTransaction());
     const all = [...newImpressions, ...newHits];
     return {
       newImpressions: newImpressions.length,
@@ -242,14 +260,14 @@ async function rebuildHouseholds(
   timeZone: string,
   spans: HouseholdSpan[],
 ): Promise<number[]> {
-  const doomed = await nearVisits(qr, customerId, spans);
-  await deleteVisits(qr, doomed);
-  const hitsOf = await readSpanHits(qr, customerId, spans);
+  const doomed = await timed('visits.near', nearVisits(qr, customerId, spans));
+  await timed('visits.delete', deleteVisits(qr, doomed));
+  const hitsOf = await timed('visits.read_hits', readSpanHits(qr, customerId, spans));
   const visits = sessionVisits(hitsOf, timeZone);
   if (!visits.length) return [];
-  const visitIds = await insertVisits(qr, customerId, visits);
-  await insertPages(qr, customerId, visits, visitIds);
-  await insertTouches(qr, customerId, visits, visitIds);
+  const visitIds = await timed('visits.insert', insertVisits(qr, customerId, visits));
+  await timed('visits.pages', insertPages(qr, customerId, visits, visitIds));
+  await timed('visits.touches', insertTouches(qr, customerId, visits, visitIds));
   return visitIds;
 }
 
@@ -390,18 +408,23 @@ async function insertPages(qr: QueryRunner, customerId: number, visits: NewVisit
  */
 async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVisit[], visitIds: number[]) {
   const starts = visits.map((v) => v.start);
-  const impressions: StoredImpression[] = await qr.query(
-    `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
+  const impressions: StoredImpression[] = await timed(
+    'visits.touches.read',
+    qr.query(
+      `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
             booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart
      FROM impression_event WHERE customer_id = ? AND household_id IN (?) AND ts > ? AND ts <= ?`,
-    [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS), sqlTime(Math.max(...starts))],
+      [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS), sqlTime(Math.max(...starts))],
+    ),
   );
   const impressionsOf = new Map<string, TouchingImpression[]>();
   for (const i of impressions) {
     const list = impressionsOf.get(i.hh) ?? [];
+    const ts = i.ts.getTime();
     list.push({
       eventId: i.event_id,
-      ts: i.ts.getTime(),
+      ts,
+      tsSql: sqlTime(ts),
       localDate: i.local_date,
       bookingId: i.booking_id,
       campaignId: i.campaign_id,
@@ -413,15 +436,62 @@ async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVis
     });
     impressionsOf.set(i.hh, list);
   }
-  const touches: RowOf<typeof TOUCH_COLUMNS>[] = [];
+  const touches = new Touches(customerId);
   visits.forEach((v, n) => {
-    const visit = { id: visitIds[n], start: v.start, localDate: v.localDate };
+    const visit = { id: visitIds[n], start: v.start, localDate: v.localDate, startSql: sqlTime(v.start) };
     for (const i of impressionsOf.get(v.household) ?? []) {
       if (i.ts <= v.start - TOUCH_WINDOW_MS || i.ts > v.start) continue;
-      touches.push(touchRow(customerId, visit, i));
+      touches.add(visit, i);
     }
   });
-  for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
+  etlPhaseMs['touches.rows'] = (etlPhaseMs['touches.rows'] ?? 0) + touches.size;
+  await timed('visits.touches.write', touches.write(qr));
+}
+
+const TOUCH = columnList(TOUCH_COLUMNS);
+const TOUCH_TEXT = columnList(TOUCH_TEXT_COLUMNS);
+
+/**
+ * One customer's touches to write, as visit x impression pairs: made into LOAD DATA text (each
+ * visit's and impression's part made once) or, on the portable path, into rows, chunk by chunk.
+ */
+class Touches {
+  private readonly visits: TouchedVisit[] = [];
+  private readonly impressions: TouchingImpression[] = [];
+
+  constructor(private readonly customerId: number) {}
+
+  get size(): number {
+    return this.visits.length;
+  }
+
+  add(v: TouchedVisit, i: TouchingImpression): void {
+    this.visits.push(v);
+    this.impressions.push(i);
+  }
+
+  async write(qr: QueryRunner): Promise<void> {
+    for (let from = 0; from < this.size; from += CHUNK) {
+      const to = Math.min(this.size, from + CHUNK);
+      await insertIgnoreText(
+        qr,
+        'touch',
+        TOUCH_TEXT,
+        () => {
+          let text = '';
+          for (let n = from; n < to; n++)
+            text += `${touchVisitText(this.customerId, this.visits[n])}\t${touchImpressionText(this.impressions[n])}\n`;
+          return text;
+        },
+        TOUCH,
+        () => {
+          const rows: RowOf<typeof TOUCH_COLUMNS>[] = [];
+          for (let n = from; n < to; n++) rows.push(touchRow(this.customerId, this.visits[n], this.impressions[n]));
+          return rows;
+        },
+      );
+    }
+  }
 }
 
 interface StoredImpression {
@@ -468,17 +538,18 @@ async function touchExistingVisits(
       const visitsOf = new Map<string, TouchedVisit[]>();
       for (const v of visits) {
         const list = visitsOf.get(v.hh) ?? [];
-        list.push({ id: Number(v.id), start: v.start_ts.getTime(), localDate: v.local_date });
+        const start = v.start_ts.getTime();
+        list.push({ id: Number(v.id), start, localDate: v.local_date, startSql: sqlTime(start) });
         visitsOf.set(v.hh, list);
       }
-      const touches: RowOf<typeof TOUCH_COLUMNS>[] = [];
+      const touches = new Touches(customerId);
       for (const r of rows) {
         for (const v of visitsOf.get(r.household) ?? []) {
           if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS || rebuilt.has(v.id)) continue;
-          touches.push(touchRow(customerId, v, r));
+          touches.add(v, r);
         }
       }
-      for (const part of chunks(touches)) await insertIgnoreRows(qr, 'touch', columnList(TOUCH_COLUMNS), part);
+      await touches.write(qr);
     }
   }
 }
