@@ -49,7 +49,18 @@ export async function tamperNext(
 /** Signs in afresh, whoever was signed in before (a failed test may have left a session behind). */
 export async function signInFresh(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
+  // A session left behind sends /login on to the app: that navigation can destroy the page's context in the
+  // middle of the call, so clear again once it has landed, then load /login without the session.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.evaluate(() => localStorage.clear());
+      break;
+    } catch (e) {
+      if (attempt === 5) throw e;
+      await page.waitForLoadState();
+    }
+  }
+  await page.goto('/login');
   await signIn(page, email, password);
 }
 

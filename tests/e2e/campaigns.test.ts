@@ -168,6 +168,10 @@ describe('as the customer admin of Southern Cross Insurance', () => {
     const channels = await dialog.getByLabel('Channel').locator('option').allInnerTexts();
     expect(channels.filter((c) => c.includes('KP Video Network'))).toEqual([]);
     await publisher.selectOption({ label: 'Kiwi Programmatic' });
+    await dialog
+      .getByLabel('Channel')
+      .locator('option', { hasText: 'KP Video Network' })
+      .waitFor({ state: 'attached' });
     const kp = await dialog.getByLabel('Channel').locator('option:not([value=""])').allInnerTexts();
     expect(kp).toEqual(['KP Video Network (Kiwi Programmatic)']);
     await publisher.selectOption({ label: 'Direct to broadcaster' });
@@ -353,6 +357,8 @@ describe('booking channels by role (spec 6)', () => {
     await openTab(page, 'Bookings', 'bookings-grid');
     const dialog = await openDialog(page, 'Add Booking', 'booking-modal');
     await expect(dialog.getByLabel('Publisher').count()).resolves.toBe(0);
+    // The channel list arrives with its own query: wait for it rather than read an empty select once.
+    await dialog.getByLabel('Channel').locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const channels = await dialog.getByLabel('Channel').locator('option:not([value=""])').allInnerTexts();
     expect(channels.map((c) => c.replace(/ \(.*\)$/, '')).sort()).toEqual(['AOTV 1', 'AOTV 2', 'AOTV On Demand']);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
