@@ -14,6 +14,27 @@ const precompressed = (): Plugin => ({
   },
 });
 
+const fieldAnatomy = '\0infinitum-field-anatomy';
+/**
+ * Chakra's field recipe (on every public page) imports its anatomy from the module that builds all ~40
+ * component anatomies; it gets the same field anatomy from a module of its own, so the public pages' core
+ * chunk does not carry the others (issue 18).
+ */
+const fieldRecipeAnatomy = (): Plugin => ({
+  name: 'infinitum-field-recipe-anatomy',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../../anatomy.js' && importer && /theme[\\/]recipes[\\/]field\.js$/.test(importer))
+      return fieldAnatomy;
+  },
+  load(id) {
+    if (id === fieldAnatomy)
+      // As @chakra-ui/react/dist/esm/anatomy.js defines it.
+      return `import { fieldAnatomy as ark } from '@ark-ui/react/field';
+export const fieldAnatomy = ark.extendWith('requiredIndicator');`;
+  },
+});
+
 /** Chakra's theme files one by one (the package's `./theme` entry builds the whole default theme). */
 const chakraTheme = resolve(
   dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
@@ -28,16 +49,16 @@ const chakraTheme = resolve(
 const publicCore = new RegExp(
   [
     String.raw`/node_modules/(@emotion|stylis|@pandacss|react-is|hoist-non-react-statics)/`,
-    String.raw`/@chakra-ui/react/dist/esm/(styled-system|utils|preset-base|anatomy)`,
+    String.raw`/@chakra-ui/react/dist/esm/(styled-system|utils|preset-base)`,
     String.raw`/@chakra-ui/react/dist/esm/theme/(tokens|semantic-tokens|global-css|layer-styles|motion-styles|text-styles)`,
-    String.raw`/@chakra-ui/react/dist/esm/theme/recipes/(button|heading|input|link|spinner|field|list)\.`,
+    String.raw`/@chakra-ui/react/dist/esm/theme/recipes/(button|heading|input|link|spinner|field)\.`,
     String.raw`/@chakra-ui/react/dist/esm/components/(span|absolute-center|loader|button|flex|heading|input|link|stack|field|icon|box|text|input-addon|input-element|input-group|group|spinner)/`,
     String.raw`/client/src/(app/brand|components/(Logo|FullScreenSpinner))\.`,
   ].join('|'),
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompressed()],
+  plugins: [react(), fieldRecipeAnatomy(), precompressed()],
   resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),

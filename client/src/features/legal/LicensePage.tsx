@@ -1,4 +1,5 @@
 import { Box, Container, Heading, List, Link, Stack, Text } from '@chakra-ui/react';
+import { listSlotRecipe } from '@chakra-theme/recipes/list';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
 import { go } from '../../public/location';
@@ -19,7 +20,7 @@ export default function LicensePage() {
           </Text>
           <Section title="1. Supported browsers">
             <Text>The platform supports these minimum browser versions:</Text>
-            <List.Root ps="5">
+            <List.Root recipe={listSlotRecipe} ps="5">
               <List.Item>Chrome 61</List.Item>
               <List.Item>Firefox 60</List.Item>
               <List.Item>Edge 79</List.Item>
