@@ -39,7 +39,11 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/client/jest.setup.ts'],
       // ESM-only client libraries are compiled to CommonJS for jsdom like our own sources.
       transformIgnorePatterns: ['/node_modules/(?!(@tanstack|react-day-picker)/)'],
-      moduleNameMapper: { '\\.(css|less|svg|png)$': 'identity-obj-proxy' },
+      moduleNameMapper: {
+        '\\.(css|less|svg|png)$': 'identity-obj-proxy',
+        // the vite alias of client/vite.config.ts: one file of Chakra's default theme
+        '^@chakra-theme/(.*)$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',
+      },
     },
     {
       ...common,

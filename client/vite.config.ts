@@ -14,14 +14,51 @@ const precompressed = (): Plugin => ({
   },
 });
 
+const fieldAnatomy = '\0infinitum-field-anatomy';
+/**
+ * Chakra's field recipe (on every public page) imports its anatomy from the module that builds all ~40
+ * component anatomies; it gets the same field anatomy from a module of its own, so the public pages' core
+ * chunk does not carry the others (issue 18).
+ */
+const fieldRecipeAnatomy = (): Plugin => ({
+  name: 'infinitum-field-recipe-anatomy',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../../anatomy.js' && importer && /theme[\\/]recipes[\\/]field\.js$/.test(importer))
+      return fieldAnatomy;
+  },
+  load(id) {
+    if (id === fieldAnatomy)
+      // As @chakra-ui/react/dist/esm/anatomy.js defines it.
+      return `import { fieldAnatomy as ark } from '@ark-ui/react/field';
+export const fieldAnatomy = ark.extendWith('requiredIndicator');`;
+  },
+});
+
 /** Chakra's theme files one by one (the package's `./theme` entry builds the whole default theme). */
 const chakraTheme = resolve(
   dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
   'dist/esm/theme',
 );
 
+/**
+ * What every public page renders with, and the signed-in app too: Chakra's styling engine (emotion, the
+ * styled system, the base preset, the theme's tokens), the recipes and components of the login form, and
+ * what they import (included recursively by rolldown).
+ */
+const publicCore = new RegExp(
+  [
+    String.raw`/node_modules/(@emotion|stylis|@pandacss|react-is|hoist-non-react-statics)/`,
+    String.raw`/@chakra-ui/react/dist/esm/(styled-system|utils|preset-base)`,
+    String.raw`/@chakra-ui/react/dist/esm/theme/(tokens|semantic-tokens|global-css|layer-styles|motion-styles|text-styles)`,
+    String.raw`/@chakra-ui/react/dist/esm/theme/recipes/(button|heading|input|link|spinner|field)\.`,
+    String.raw`/@chakra-ui/react/dist/esm/components/(span|absolute-center|loader|button|flex|heading|input|link|stack|field|icon|box|text|input-addon|input-element|input-group|group|spinner)/`,
+    String.raw`/client/src/(app/brand|components/(Logo|FullScreenSpinner))\.`,
+  ].join('|'),
+);
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompressed()],
+  plugins: [react(), fieldRecipeAnatomy(), precompressed()],
   resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),
@@ -37,5 +74,17 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // Issue 18: a first visit to a public page downloads React, this one core chunk, the public shell (with
+        // its small Chakra system) and its page, instead of a dozen small chunks shared with the signed-in app.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'public-core', test: (id) => publicCore.test(id.replaceAll('\\', '/')), priority: 1 },
+          ],
+        },
+      },
+    },
   },
 }));

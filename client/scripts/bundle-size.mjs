@@ -28,8 +28,9 @@ const PUBLIC = 'src/public/PublicApp.tsx';
 const APP = 'src/app/App.tsx';
 /** route -> [area, page module, budget in KB]. */
 const ROUTES = {
-  // Issue 18 asks for 120 KB; react-dom alone is 68 KB and Chakra's styling engine ~45 KB (measured 126 KB).
-  '/login': [PUBLIC, 'src/features/auth/LoginPage.tsx', 130],
+  // Issue 18's 120 KB: React ~66 KB and the public core chunk (Chakra's styling engine, the tokens, the login
+  // form's parts) ~46 KB; measured 118.7 KB (vite.config.ts's chunk groups, src/public/public-system.ts).
+  '/login': [PUBLIC, 'src/features/auth/LoginPage.tsx', 120],
   '/reset-password': [PUBLIC, 'src/features/auth/ResetPasswordPage.tsx', 300],
   '/accept-invitation': [PUBLIC, 'src/features/auth/AcceptInvitationPage.tsx', 300],
   '/license': [PUBLIC, 'src/features/legal/LicensePage.tsx', 300],

@@ -1,4 +1,6 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+// Passed as the recipe: the public pages' small system does not carry it (issue 18).
+import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
 import { createToastGate } from './toast-gate';
 
 /** Bottom-centre toasts that close after 2500 ms (spec 2, 9). */
@@ -19,7 +21,7 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+          <Toast.Root recipe={toastSlotRecipe} width={{ md: 'sm' }} data-testid="toast">
             {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

@@ -6,14 +6,11 @@ import { layerStyles } from '@chakra-theme/layer-styles';
 import { animationStyles } from '@chakra-theme/motion-styles';
 import { textStyles } from '@chakra-theme/text-styles';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
-import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
 import { headingRecipe } from '@chakra-theme/recipes/heading';
 import { inputRecipe } from '@chakra-theme/recipes/input';
 import { linkRecipe } from '@chakra-theme/recipes/link';
-import { listSlotRecipe } from '@chakra-theme/recipes/list';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
-import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
 import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
 import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
 import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows';
@@ -39,7 +36,9 @@ import { brandConfig } from '../app/brand';
 
 /**
  * The public pages' system (issue 18): the default theme's tokens and the brand, but only the recipes that
- * login, reset, invitation and licence render, so a first visit does not download the other ~80.
+ * login, reset, invitation and licence render, so a first visit does not download the other ~80. The
+ * recipes of what renders later or on one page only (the reset dialog, toasts, the licence's list) come with
+ * those components, passed as their `recipe` (the same default recipes the signed-in theme has).
  */
 export const publicSystem = createSystem(
   mergeConfigs(defaultBaseConfig, {
@@ -79,7 +78,7 @@ export const publicSystem = createSystem(
         link: linkRecipe,
         spinner: spinnerRecipe,
       },
-      slotRecipes: { field: fieldSlotRecipe, dialog: dialogSlotRecipe, toast: toastSlotRecipe, list: listSlotRecipe },
+      slotRecipes: { field: fieldSlotRecipe },
     },
   }),
   brandConfig,

@@ -1,4 +1,5 @@
 import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../components/toaster';
 import { call } from '../../public/request';
@@ -31,7 +32,7 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(d) => !d.open && onClose()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

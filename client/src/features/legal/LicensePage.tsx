@@ -1,4 +1,5 @@
-import { Box, Container, Heading, List, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, Link, Stack, Text } from '@chakra-ui/react';
+import { listSlotRecipe } from '@chakra-theme/recipes/list';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
 import { go } from '../../public/location';
@@ -6,8 +7,17 @@ import { go } from '../../public/location';
 /** The licence terms the login page links to (spec 1, 9). Public. */
 export default function LicensePage() {
   return (
-    <Box bg="gray.50" minH="100vh" py="10">
-      <Container maxW="3xl" bg="white" borderRadius="xl" boxShadow="sm" p={{ base: '6', md: '10' }}>
+    <Box bg="gray.50" minH="100vh" py="10" px="4">
+      <Box
+        as="article"
+        mx="auto"
+        w="full"
+        maxW="3xl"
+        bg="white"
+        borderRadius="xl"
+        boxShadow="sm"
+        p={{ base: '6', md: '10' }}
+      >
         <Stack gap="5">
           <Logo height={36} />
           <Heading as="h1" size="2xl" color="primary">
@@ -19,7 +29,7 @@ export default function LicensePage() {
           </Text>
           <Section title="1. Supported browsers">
             <Text>The platform supports these minimum browser versions:</Text>
-            <List.Root ps="5">
+            <List.Root recipe={listSlotRecipe} ps="5">
               <List.Item>Chrome 61</List.Item>
               <List.Item>Firefox 60</List.Item>
               <List.Item>Edge 79</List.Item>
@@ -53,7 +63,7 @@ export default function LicensePage() {
             Back to the platform
           </Link>
         </Stack>
-      </Container>
+      </Box>
     </Box>
   );
 }
