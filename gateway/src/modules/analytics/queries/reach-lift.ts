@@ -98,6 +98,8 @@ export async function queryControlGroup(
  * DESIGN 4b pre/post: of Reach's households whose pre window (7 x 24 h before the first impression
  * in I(F), t0) does not start before the customer's first site hit, how many have a visit (any
  * date, matching the site filter) in (t0, t0 + 7 d] (post) and in (t0 - 7 d, t0] (pre).
+ * The first hit is looked for in the customer's first three local days only: local time is within
+ * -12..+14 h of UTC, so no visit earlier in time has a local date 2 days after the smallest one.
  */
 export async function queryPrePost(
   em: EntityManager,
@@ -114,8 +116,9 @@ export async function queryPrePost(
               SUM(EXISTS(SELECT 1 FROM visit v WHERE ${pre.sql} AND v.household_id = e.household_id
                            AND v.start_ts > e.t0 - INTERVAL 7 DAY AND v.start_ts <= e.t0)) AS pre
        FROM (SELECT r.household_id, MIN(r.ts) AS t0 FROM impression_event r ${index} WHERE ${imp.sql} GROUP BY r.household_id) e
-       WHERE e.t0 - INTERVAL 7 DAY >= (SELECT MIN(v.start_ts) FROM visit v WHERE v.customer_id = ?)`,
-    [...post.params, ...pre.params, ...imp.params, f.customerId],
+       WHERE e.t0 - INTERVAL 7 DAY >= (SELECT MIN(v.start_ts) FROM visit v WHERE v.customer_id = ?
+         AND v.local_date <= (SELECT MIN(w.local_date) FROM visit w WHERE w.customer_id = ?) + INTERVAL 2 DAY)`,
+    [...post.params, ...pre.params, ...imp.params, f.customerId, f.customerId],
   );
   return { kept: Number(row?.kept ?? 0), post: Number(row?.post ?? 0), pre: Number(row?.pre ?? 0) };
 }
