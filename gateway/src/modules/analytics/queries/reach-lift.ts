@@ -33,39 +33,21 @@ async function householdIndex(em: EntityManager, f: DashboardFilter): Promise<st
 
 export async function queryFrequencies(em: EntityManager, f: DashboardFilter): Promise<FrequencyCount[]> {
   const imp = eventScope(f);
-  const own = eventScope(f);
   const touch = touchScope(f);
-  // Two passes instead of a join of every household with the responders: a responding household
-  // has a touch in I(F), so it is in Reach, and counting its impressions in I(F) again by household
-  // (a few probes per responder) gives its row; the big pass then needs no join at all.
-  const [households, responding] = await Promise.all([
-    householdIndex(em, f).then((index): Promise<{ k: number; n: number | string }[]> =>
-      em.query(
-        `SELECT LEAST(e.n, 10) AS k, COUNT(*) AS n
-           FROM (SELECT r.household_id, COUNT(*) AS n FROM impression_event r ${index} WHERE ${imp.sql} GROUP BY r.household_id) e
-           GROUP BY k`,
-        imp.params,
-      ),
-    ),
-    em.query(
-      `SELECT LEAST(e.n, 10) AS k, COUNT(*) AS n
-       FROM (SELECT rh.household_id, COUNT(*) AS n
-             FROM (SELECT DISTINCT v.household_id FROM touch t JOIN visit v ON v.id = t.visit_id WHERE ${touch.sql}) rh
-             JOIN impression_event r FORCE INDEX (ix_impression_household)
-               ON r.customer_id = ? AND r.household_id = rh.household_id
-             WHERE ${own.sql} GROUP BY rh.household_id) e
-       GROUP BY k`,
-      [...touch.params, f.customerId, ...own.params],
-    ) as Promise<{ k: number; n: number | string }[]>,
-  ]);
-  const respondingOf = new Map(responding.map((r) => [Number(r.k), Number(r.n)]));
-  return households
-    .map((r) => ({
-      frequency: Number(r.k),
-      households: Number(r.n),
-      responding: respondingOf.get(Number(r.k)) ?? 0,
-    }))
-    .sort((a, b) => a.frequency - b.frequency);
+  const index = await householdIndex(em, f);
+  const rows: { k: number; households: number | string; responding: number | string }[] = await em.query(
+    `SELECT LEAST(e.n, 10) AS k, COUNT(*) AS households, COUNT(rh.household_id) AS responding
+     FROM (SELECT r.household_id, COUNT(*) AS n FROM impression_event r ${index} WHERE ${imp.sql} GROUP BY r.household_id) e
+     LEFT JOIN (SELECT DISTINCT v.household_id FROM touch t JOIN visit v ON v.id = t.visit_id WHERE ${touch.sql}) rh
+       ON rh.household_id = e.household_id
+     GROUP BY k ORDER BY k`,
+    [...imp.params, ...touch.params],
+  );
+  return rows.map((r) => ({
+    frequency: Number(r.k),
+    households: Number(r.households),
+    responding: Number(r.responding),
+  }));
 }
 
 /**
