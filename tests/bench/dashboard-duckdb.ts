@@ -5,6 +5,7 @@ import type { Connection } from 'mysql2/promise';
 import sanitizeHtml from 'sanitize-html';
 import { COUNTRY_CENTRE, regionOf } from '../../gateway/src/geo/regions';
 import { TemplateAnalysisWriter } from '../../gateway/src/modules/analytics/analysis/template-writer';
+import { ROW_ORDER } from '../dashboard/compare';
 
 /**
  * The comparison of DESIGN 6: DuckDB, in process, computing the dashboard numbers straight from the
@@ -469,16 +470,6 @@ export async function duckDbRefresh(
   };
 }
 
-/** Main number and identity of the rows of the calls whose rows are sorted by a number (DESIGN 4). */
-const ROWS: Record<string, { main: string; key: (r: any) => string }> = {
-  impressions_before_visit: { main: 'Views', key: (r) => String(r.Views) },
-  responses_by_region: { main: 'Responses', key: (r) => r.Region },
-  responses_by_site: { main: 'Responses', key: (r) => r.Site },
-  creative_performance_summary: { main: 'Total_Responses', key: (r) => r.Creative },
-  creative_performance_cost: { main: 'Ad_Spend', key: (r) => r.Creative },
-  platform_creative_performance: { main: 'Responses_Perc', key: (r) => `${r.Platform}|${r.Creative}` },
-};
-
 /**
  * The first difference between the gateway's answer to a call and DuckDB's, as
  * `call.table_data[row].field: gateway x, duckdb y`; null when they agree. Numbers are returned unrounded (DESIGN 4), so they
@@ -494,7 +485,7 @@ export function firstDifference(call: string, gateway: any, duck: any): string |
     }
     return differ(gateway?.table_data, duck.table_data, 'analysis.table_data');
   }
-  const order = ROWS[call];
+  const order = ROW_ORDER[call];
   if (order) {
     const rows: any[] = gateway?.table_data ?? [];
     for (let i = 1; i < rows.length; i++) {
