@@ -6,6 +6,7 @@ import sanitizeHtml from 'sanitize-html';
 import { COUNTRY_CENTRE, regionOf } from '../../gateway/src/geo/regions';
 import { TemplateAnalysisWriter } from '../../gateway/src/modules/analytics/analysis/template-writer';
 import { ROW_ORDER } from '../dashboard/compare';
+import { pearson } from '../reference/metrics';
 
 /**
  * The comparison of DESIGN 6: DuckDB, in process, computing the dashboard numbers straight from the
@@ -132,23 +133,6 @@ async function rows(con: DuckDBConnection, sql: string): Promise<any[][]> {
   return (await con.runAndReadAll(sql)).getRows().map((r) => r.map((v) => (typeof v === 'bigint' ? Number(v) : v)));
 }
 
-/** Pearson r of two series; 0 when either has no variance (DESIGN 4). */
-function correlation(xs: number[], ys: number[]): number {
-  const n = xs.length;
-  if (n < 2) return 0;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my);
-    sxx += (xs[i] - mx) ** 2;
-    syy += (ys[i] - my) ** 2;
-  }
-  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
-}
-
 /**
  * Computes every dashboard number of one filter in DuckDB and answers them in the shape of the 11
  * calls (`answers`), with the elapsed milliseconds (SQL and answer assembly).
@@ -253,7 +237,7 @@ export async function duckDbRefresh(
   const responses_over_time = {
     table_data: overRows,
     summary_data: {
-      correlation: correlation(
+      correlation: pearson(
         overRows.map((r) => r.Total_Impressions),
         overRows.map((r) => r.Total_Responses),
       ),

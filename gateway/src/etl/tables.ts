@@ -200,45 +200,13 @@ export interface TouchingImpression {
   text?: string;
 }
 
-export const TOUCH_COLUMNS = [
-  'visit_id',
-  'impression_event_id',
-  'customer_id',
-  'visit_local_date',
-  'visit_ts',
-  'impression_ts',
-  'impression_local_date',
-  'booking_id',
-  'campaign_id',
-  'creative_id',
-  'channel_id',
-  'region',
-  'weekday',
-  'daypart',
-] as const;
-export const touchRow = (customerId: number, v: TouchedVisit, i: TouchingImpression): RowOf<typeof TOUCH_COLUMNS> => [
-  v.id,
-  i.eventId,
-  customerId,
-  v.localDate,
-  v.startSql ?? sqlTime(v.start),
-  i.tsSql ?? sqlTime(i.ts),
-  i.localDate,
-  i.bookingId,
-  i.campaignId,
-  i.creativeId,
-  i.channelId,
-  i.region,
-  i.weekday,
-  i.daypart,
-];
-
 /**
- * TOUCH_COLUMNS with the visit's columns first and the impression's after: a touch as a LOAD DATA
- * line is its visit's text and its impression's text, each made once however many touches share it
- * (a visit has a touch per impression of its household in the week before it).
+ * A touch's columns, the visit's first and the impression's after: as a LOAD DATA line it is its
+ * visit's text and its impression's text, each made once however many touches share it (a visit has
+ * a touch per impression of its household in the week before it); the portable path's rows follow
+ * the same order.
  */
-export const TOUCH_TEXT_COLUMNS = [
+export const TOUCH_COLUMNS = [
   'visit_id',
   'customer_id',
   'visit_local_date',
@@ -254,6 +222,22 @@ export const TOUCH_TEXT_COLUMNS = [
   'weekday',
   'daypart',
 ] as const satisfies readonly Column[];
+export const touchRow = (customerId: number, v: TouchedVisit, i: TouchingImpression): RowOf<typeof TOUCH_COLUMNS> => [
+  v.id,
+  customerId,
+  v.localDate,
+  v.startSql ?? sqlTime(v.start),
+  i.eventId,
+  i.tsSql ?? sqlTime(i.ts),
+  i.localDate,
+  i.bookingId,
+  i.campaignId,
+  i.creativeId,
+  i.channelId,
+  i.region,
+  i.weekday,
+  i.daypart,
+];
 export const touchVisitText = (customerId: number, v: TouchedVisit): string =>
   (v.text ??= `${v.id}\t${customerId}\t${v.localDate}\t${v.startSql ?? sqlTime(v.start)}`);
 export const touchImpressionText = (i: TouchingImpression): string =>

@@ -12,7 +12,6 @@ import {
   type RowOf,
   SITE_HIT_COLUMNS,
   TOUCH_COLUMNS,
-  TOUCH_TEXT_COLUMNS,
   type TouchedVisit,
   type TouchingImpression,
   VISIT_COLUMNS,
@@ -449,7 +448,6 @@ async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVis
 }
 
 const TOUCH = columnList(TOUCH_COLUMNS);
-const TOUCH_TEXT = columnList(TOUCH_TEXT_COLUMNS);
 
 /**
  * One customer's touches to write, as visit x impression pairs: made into LOAD DATA text (each
@@ -476,7 +474,7 @@ class Touches {
       await insertIgnoreText(
         qr,
         'touch',
-        TOUCH_TEXT,
+        TOUCH,
         () => {
           let text = '';
           for (let n = from; n < to; n++)
