@@ -11,6 +11,7 @@ import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
 import { useDashboardSelection } from './hooks/useDashboardSelection';
 import { bookingOptionsFor } from './state/cascade';
 import { TEXTS } from './texts';
+import type { AnalysisSections } from './utils/analysis';
 import { lazyNamed, PanelLoading } from '../../components/lazy';
 
 const SummaryView = lazyNamed(() => import('./views/SummaryView'), 'SummaryView', <PanelLoading />);
@@ -34,6 +35,9 @@ export default function DashboardPage() {
   const location = useLocation();
   const data = useDashboardData(s.payload);
   const [analysisOpen, setAnalysisOpen] = useState(false);
+  // The analysis the dialog shows: the one answered when Run analysis was pressed, kept while the dialog is
+  // open so a refresh running behind it cannot empty it under the reader.
+  const [analysisShown, setAnalysisShown] = useState<AnalysisSections>();
   const [analysisLoaded, setAnalysisLoaded] = useState(false);
   const [exporting, setExporting] = useState(false);
   const pending = s.payload !== null ? pendingCalls(data) : [];
@@ -47,6 +51,7 @@ export default function DashboardPage() {
     if (s.selection.customerId === null) return notify('warning', TEXTS.selectCustomerFirst);
     // Spec 5: the dialog opens (with its empty text if there is nothing to say) once the refresh answered.
     if (data.analysis.state !== 'ready') return notify('warning', TEXTS.noAnalysisData);
+    setAnalysisShown(data.analysis.data?.summary_data);
     setAnalysisLoaded(true);
     setAnalysisOpen(true);
   }
@@ -141,7 +146,7 @@ export default function DashboardPage() {
         <AnalysisDialog
           open={analysisOpen}
           onClose={() => setAnalysisOpen(false)}
-          analysis={data.analysis.data?.summary_data}
+          analysis={analysisShown}
         />
       )}
     </Stack>
