@@ -143,11 +143,7 @@ export default function DashboardPage() {
       </div>
       {/* Mounted from the first open on and then kept: unmounting an open dialog skips its closing clean-up. */}
       {analysisLoaded && (
-        <AnalysisDialog
-          open={analysisOpen}
-          onClose={() => setAnalysisOpen(false)}
-          analysis={analysisShown}
-        />
+        <AnalysisDialog open={analysisOpen} onClose={() => setAnalysisOpen(false)} analysis={analysisShown} />
       )}
     </Stack>
   );
