@@ -39,6 +39,23 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = join(__dirname, '..', '..');
 /** 'collector' or 'etl' runs that part alone (both by default). */
 const ONLY = process.env.BENCH_ONLY ?? '';
+/**
+ * The ETL's data shape. 'reference': DESIGN 6's busy customer scaled to BENCH_EVENTS, as bench:dashboard
+ * generates it (tests/bench/dashboard-events.ts): 10 impressions per site hit over 90 days, a household
+ * per 20 impressions, so a visit has a handful of touches at any size. 'dense': 80% impressions over 30
+ * days on 5,000 households whatever the size, so touches per event grow with BENCH_EVENTS (at 1M a
+ * household sees ~37 impressions a week and a visit ~6 touches per event): the worst case, not DESIGN 6's.
+ */
+const SHAPES = {
+  reference: {
+    impressionShare: 10 / 11,
+    days: 90,
+    households: (n: number) => Math.max(50, Math.floor((n * 10) / 11 / 20)),
+  },
+  dense: { impressionShare: 0.8, days: 30, households: () => 5000 },
+};
+const SHAPE = (process.env.BENCH_SHAPE ?? 'reference') as keyof typeof SHAPES;
+if (!(SHAPE in SHAPES)) throw new Error(`BENCH_SHAPE must be one of ${Object.keys(SHAPES).join(', ')}`);
 
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'ingest', ...o }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -375,19 +392,21 @@ async function benchEtl(prefix: string) {
   const keys = redisKeys(prefix);
   try {
     const world = await seedWorld(ds);
-    // 80% impressions, 20% page hits, 5,000 households, 30 days, in time order as a live feed would be.
+    // In time order as a live feed would be, in the shape BENCH_SHAPE names (see SHAPES).
+    const shape = SHAPES[SHAPE];
+    const households = shape.households(EVENTS);
     let s = 42;
     const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
     const now = Date.now() - 60_000;
     const hits: Hit[] = Array.from({ length: EVENTS }, (_, n) => {
-      const impression = rand() < 0.8;
+      const impression = rand() < shape.impressionShare;
       const keysOf = impression ? world.impressionKeys : world.siteKeys;
       return {
         i: `b${n}`,
         k: impression ? 'i' : 'v',
         t: keysOf[Math.floor(rand() * keysOf.length)],
-        ts: now - Math.floor((1 - n / EVENTS) * 30 * 86400e3),
-        h: String(1 + Math.floor(rand() * 5000)),
+        ts: now - Math.floor((1 - n / EVENTS) * shape.days * 86400e3),
+        h: String(1 + Math.floor(rand() * households)),
         r: 'AUK',
       };
     });
@@ -408,6 +427,7 @@ async function benchEtl(prefix: string) {
       w.redis.disconnect();
     }
     const etlRate = Math.round(EVENTS / etlSeconds);
+    const [touchRows] = await ds.query('SELECT COUNT(*) AS n FROM touch');
 
     // The same raw rows, as LOAD DATA would take them, into copies of the event tables.
     await ds.query('CREATE TABLE impression_event_copy LIKE impression_event');
@@ -450,6 +470,8 @@ async function benchEtl(prefix: string) {
       ratio: +(etlRate / loadRate).toFixed(3),
       target: '>= 0.5',
       events: EVENTS,
+      shape: SHAPE,
+      touches_per_event: +(Number(touchRows.n) / EVENTS).toFixed(2),
       workers: ETL_WORKERS,
       loaded_rows: Number(copied.n),
     });
