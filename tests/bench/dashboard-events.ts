@@ -18,7 +18,8 @@ const DAY = 86_400_000;
 /**
  * NDJSON lines for one customer: `impressions` impressions over `days` days ending at `endMs`,
  * impressions / 10 site hits, households ~ impressions / 20 (so most visits follow an impression
- * within the 7-day window). Streams in chunks, so 10 M events never sit in memory at once.
+ * within the 7-day window). In time order, day by day, as a live feed (or an ad server's daily log)
+ * sends them; streams in chunks, so 10 M events never sit in memory at once (a day's at most).
  */
 export function* eventChunks(
   c: BenchCustomer,
@@ -27,33 +28,45 @@ export function* eventChunks(
   const rnd = prng(opts.seed);
   const households = Math.max(50, Math.floor(opts.impressions / 20));
   const startMs = opts.endMs - opts.days * DAY;
-  const span = opts.endMs - startMs;
   const hh = (i: number) => String(10_000_000 + opts.seed * 100_000_000 + i);
   const regionOf = (i: number) => REGIONS[i % REGIONS.length];
-  // Evening-heavy traffic, so the heatmap has a shape.
-  const when = () => {
-    const base = startMs + Math.floor(rnd() * span);
-    return rnd() < 0.4 ? base - (base % DAY) + 7 * 3_600_000 + Math.floor(rnd() * 4 * 3_600_000) : base;
+  // Evening-heavy traffic, so the heatmap has a shape; never after endMs.
+  const when = (dayStart: number) => {
+    const base = dayStart + Math.floor(rnd() * DAY);
+    if (rnd() >= 0.4) return base;
+    const evening = base - (base % DAY) + 7 * 3_600_000 + Math.floor(rnd() * 4 * 3_600_000);
+    return evening <= opts.endMs ? evening : base;
   };
   let lines: string[] = [];
   const hits = Math.floor(opts.impressions / 10);
   const total = opts.impressions + hits;
-  for (let i = 0; i < total; i++) {
-    const h = Math.floor(rnd() * households);
-    if (i % 11 === 10) {
-      const site = c.siteTags[Math.floor(rnd() * c.siteTags.length)];
-      lines.push(
-        `{"type":"visit","tag":"${site.key}","ts":"${new Date(when()).toISOString()}","household":"${hh(h)}","region":"${regionOf(h)}","id":"b${opts.seed}v${i}"}`,
-      );
-    } else {
-      const tag = c.tags[Math.floor(rnd() * c.tags.length)];
-      lines.push(
-        `{"type":"impression","tag":"${tag.key}","ts":"${new Date(when()).toISOString()}","household":"${hh(h)}","region":"${regionOf(h)}","id":"b${opts.seed}i${i}"}`,
-      );
+  for (let d = 0; d < opts.days; d++) {
+    const day: { ts: number; line: string }[] = [];
+    for (let i = Math.floor((d * total) / opts.days); i < Math.floor(((d + 1) * total) / opts.days); i++) {
+      const h = Math.floor(rnd() * households);
+      if (i % 11 === 10) {
+        const site = c.siteTags[Math.floor(rnd() * c.siteTags.length)];
+        const ts = when(startMs + d * DAY);
+        day.push({
+          ts,
+          line: `{"type":"visit","tag":"${site.key}","ts":"${new Date(ts).toISOString()}","household":"${hh(h)}","region":"${regionOf(h)}","id":"b${opts.seed}v${i}"}`,
+        });
+      } else {
+        const tag = c.tags[Math.floor(rnd() * c.tags.length)];
+        const ts = when(startMs + d * DAY);
+        day.push({
+          ts,
+          line: `{"type":"impression","tag":"${tag.key}","ts":"${new Date(ts).toISOString()}","household":"${hh(h)}","region":"${regionOf(h)}","id":"b${opts.seed}i${i}"}`,
+        });
+      }
     }
-    if (lines.length >= opts.chunk) {
-      yield lines;
-      lines = [];
+    day.sort((a, b) => a.ts - b.ts);
+    for (const e of day) {
+      lines.push(e.line);
+      if (lines.length >= opts.chunk) {
+        yield lines;
+        lines = [];
+      }
     }
   }
   if (lines.length) yield lines;
