@@ -79,7 +79,11 @@ export default function DashboardPage() {
   }
 
   let content;
+  // While the panels load, and once they are there, the content holds at least a screen's height: the footer
+  // stays below the fold instead of jumping down when the panels arrive (CLS, issue 18).
+  let tall = true;
   if (s.customersError) {
+    tall = false;
     content = (
       <Alert.Root status="error">
         <Alert.Indicator />
@@ -94,6 +98,7 @@ export default function DashboardPage() {
       </Center>
     );
   } else if (s.selection.customerId === null) {
+    tall = false;
     content = <EmptyState icon={<LuChartLine />} title={TEXTS.selectClient} />;
   } else if (s.payload === null || (data.summary.state === 'loading' && !data.summary.data)) {
     content = (
@@ -103,6 +108,7 @@ export default function DashboardPage() {
       </Center>
     );
   } else if (noData(data)) {
+    tall = false;
     content = <EmptyState icon={<LuChartLine />} title={TEXTS.noData} />;
   } else if (s.selection.view === 'performance') {
     content = <PerformanceView data={data} />;
@@ -133,6 +139,7 @@ export default function DashboardPage() {
         data-busy={busy ? 'true' : 'false'}
         data-pending={pending.join(' ')}
         data-query={location.search}
+        style={tall ? { minHeight: '100vh' } : undefined}
       >
         {content}
       </div>
