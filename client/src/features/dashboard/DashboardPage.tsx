@@ -92,7 +92,7 @@ export default function DashboardPage() {
     );
   } else if (s.customersLoading) {
     content = (
-      <Center py="16" gap="3" role="status">
+      <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
         <Spinner color="primary" />
         <Text>{TEXTS.loading}</Text>
       </Center>
