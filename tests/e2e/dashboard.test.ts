@@ -488,6 +488,12 @@ describe('an agency user', () => {
       TRAFFIC_REGIONS.length,
     );
     await page.keyboard.press('Escape');
+    // The map mounts (and Leaflet loads) when it comes near the screen (issue 18): scrolled to, as a reader does.
+    await panel.getByTestId('region-map').scrollIntoViewIfNeeded();
+    await panel
+      .locator('path.leaflet-interactive')
+      .nth(TRAFFIC_REGIONS.length - 1)
+      .waitFor({ state: 'attached' });
     // Circles and their labels are drawn even though no tile can load here.
     await expect(panel.locator('path.leaflet-interactive').count()).resolves.toBe(TRAFFIC_REGIONS.length);
     await panel.getByText(/^Auckland: /).waitFor();

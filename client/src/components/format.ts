@@ -4,9 +4,17 @@ import { format, isValid, parseISO } from 'date-fns';
 
 const missing = (n: number | null | undefined): n is null | undefined => n == null || !Number.isFinite(n);
 
-const counts = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const dollars2 = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const one = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/**
+ * Each formatter is built on its first use, not when the module loads: building an Intl.NumberFormat costs a
+ * phone tens of milliseconds, and the first screen rarely needs all three (issue 18).
+ */
+function lazyFormat(options: Intl.NumberFormatOptions) {
+  let made: Intl.NumberFormat | undefined;
+  return { format: (n: number) => (made ??= new Intl.NumberFormat('en-GB', options)).format(n) };
+}
+const counts = lazyFormat({ maximumFractionDigits: 0 });
+const dollars2 = lazyFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const one = lazyFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Whole counts with thousands separators: 12,345. */
 export const formatCount = (n: number | null | undefined) => (missing(n) ? '-' : counts.format(n));

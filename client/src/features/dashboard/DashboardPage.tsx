@@ -84,7 +84,11 @@ export default function DashboardPage() {
   }
 
   let content;
+  // While the panels load, and once they are there, the content holds at least a screen's height: the footer
+  // stays below the fold instead of jumping down when the panels arrive (CLS, issue 18).
+  let tall = true;
   if (s.customersError) {
+    tall = false;
     content = (
       <Alert.Root status="error">
         <Alert.Indicator />
@@ -93,12 +97,13 @@ export default function DashboardPage() {
     );
   } else if (s.customersLoading) {
     content = (
-      <Center py="16" gap="3" role="status">
+      <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
         <Spinner color="primary" />
         <Text>{TEXTS.loading}</Text>
       </Center>
     );
   } else if (s.selection.customerId === null) {
+    tall = false;
     content = <EmptyState icon={<LuChartLine />} title={TEXTS.selectClient} />;
   } else if (s.payload === null || (data.summary.state === 'loading' && !data.summary.data)) {
     content = (
@@ -108,6 +113,7 @@ export default function DashboardPage() {
       </Center>
     );
   } else if (noData(data)) {
+    tall = false;
     content = <EmptyState icon={<LuChartLine />} title={TEXTS.noData} />;
   } else if (s.selection.view === 'performance') {
     content = <PerformanceView data={data} />;
@@ -138,6 +144,7 @@ export default function DashboardPage() {
         data-busy={busy ? 'true' : 'false'}
         data-pending={pending.join(' ')}
         data-query={location.search}
+        style={tall ? { minHeight: '100vh' } : undefined}
       >
         {content}
       </div>

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './region-map.css';
 import { latLngBounds } from 'leaflet';
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';

@@ -6,7 +6,9 @@ import { Filters, ViewSelect, type FilterBarProps } from './FilterBar';
 /** Below the wide breakpoint the view, range and filters live in a drawer behind one button. */
 export function FilterDrawer({ p, active, noClient }: { p: FilterBarProps; active: number; noClient: boolean }) {
   return (
-    <Drawer.Root placement="end" size="xs">
+    // Its filters render when it first opens: on a phone the closed drawer's menus were part of the first
+    // screen's render (issue 18).
+    <Drawer.Root placement="end" size="xs" lazyMount>
       <Drawer.Trigger asChild>
         <Button
           size="sm"

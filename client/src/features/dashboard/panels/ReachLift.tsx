@@ -1,15 +1,13 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import { ChartCard } from '../../../components/ChartCard';
-import { formatCompact, formatCount, formatDecimal1, formatPercent } from '../../../components/format';
+import { formatCount, formatDecimal1, formatPercent } from '../../../components/format';
 import { StatCard } from '../../../components/StatCard';
 import type { IncrementalLiftQuery, ReachFrequencyQuery } from '../../../gql/graphql';
-import { AXIS_STYLE, COLORS } from '../charts/theme';
+import { FrequencyChart } from '../charts/lazy';
 import { ChartTable } from '../components/ChartTable';
 import type { Call } from '../hooks/useDashboardData';
-import { useElementWidth } from '../hooks/useElementWidth';
+import { frequencyLabel } from '../utils/chart-data';
 
-export const FREQUENCY_HEIGHT = 300;
 type Reach = ReachFrequencyQuery['reach_frequency'];
 type Lift = IncrementalLiftQuery['incremental_lift'];
 
@@ -29,8 +27,6 @@ export const liftNote = (l: Lift['summary_data']) =>
 
 /** "1 impression", "4 impressions", "10+ impressions". */
 export const optimalText = (k: number) => (k === 1 ? '1 impression' : `${k >= 10 ? '10+' : k} impressions`);
-
-const frequencyLabel = (k: number) => (k >= 10 ? '10+' : String(k));
 
 /**
  * The "Reach & Lift" row of the summary view (DESIGN 4b): reach, average frequency, incremental
@@ -79,19 +75,15 @@ export function ReachLift({ reach, lift }: { reach: Call<Reach>; lift: Call<Lift
         emptyText="No households reached in this range."
         testId="panel-reach-frequency"
       >
-        {reach.data && <FrequencyChart data={reach.data} />}
+        {reach.data && <FrequencyPanel data={reach.data} />}
       </ChartCard>
     </Box>
   );
 }
 
-function FrequencyChart({ data }: { data: Reach }) {
-  const { ref, width } = useElementWidth<HTMLDivElement>();
+function FrequencyPanel({ data }: { data: Reach }) {
   const rows = data.table_data;
   const optimal = data.summary_data.Optimal_Frequency;
-  const maxHh = Math.max(1, ...rows.map((x) => x.Households));
-  const maxRate = Math.max(0.0001, ...rows.map((x) => x.Response_Rate));
-  const x = (k: number) => frequencyLabel(k);
   return (
     <>
       <Text fontSize="sm" color="gray.600" data-testid="optimal-frequency">
@@ -99,54 +91,7 @@ function FrequencyChart({ data }: { data: Reach }) {
           ? `Optimal frequency (orange bar): ${optimalText(optimal)} per household`
           : 'Optimal frequency: not enough households (30 per frequency) yet'}
       </Text>
-      <Box ref={ref} w="100%" h={`${FREQUENCY_HEIGHT}px`} aria-hidden="true" data-testid="frequency-chart">
-        <VictoryChart
-          width={width}
-          height={FREQUENCY_HEIGHT}
-          padding={{ top: 20, bottom: 50, left: 64, right: 64 }}
-          domain={{ y: [0, 1.05] }}
-          domainPadding={{ x: Math.max(24, width / (2 * (rows.length + 1))) }}
-        >
-          <VictoryAxis
-            tickValues={rows.map((row) => x(row.Frequency))}
-            label="Impressions per household"
-            style={AXIS_STYLE}
-          />
-          <VictoryAxis
-            dependentAxis
-            label="Households"
-            tickFormat={(t: number) => formatCompact(Math.round(t * maxHh))}
-            style={AXIS_STYLE}
-          />
-          <VictoryAxis
-            dependentAxis
-            orientation="right"
-            label="Visit rate"
-            tickFormat={(t: number) => formatPercent(t * maxRate)}
-            style={{ ...AXIS_STYLE, grid: { stroke: 'none' }, axisLabel: { ...AXIS_STYLE.axisLabel, padding: 44 } }}
-          />
-          <VictoryBar
-            data={rows.map((row) => ({ x: x(row.Frequency), y: row.Households / maxHh, k: row.Frequency }))}
-            style={{
-              data: {
-                fill: ({ datum }: { datum?: { k: number } }) =>
-                  datum?.k === optimal ? COLORS.accent : COLORS.secondary,
-                opacity: 0.8,
-              },
-            }}
-            barRatio={0.6}
-          />
-          <VictoryLine
-            data={rows.map((row) => ({ x: x(row.Frequency), y: row.Response_Rate / maxRate }))}
-            style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }}
-          />
-          <VictoryScatter
-            data={rows.map((row) => ({ x: x(row.Frequency), y: row.Response_Rate / maxRate }))}
-            size={3}
-            style={{ data: { fill: COLORS.primary } }}
-          />
-        </VictoryChart>
-      </Box>
+      <FrequencyChart data={data} />
       <ChartTable
         caption="Households and visit rate per frequency"
         headers={['Impressions', 'Households', 'Visited', 'Visit rate']}

@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Portal, SimpleGrid, Spinner, Center } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { ChartCard } from '../../../components/ChartCard';
+import { NearViewport } from '../../../components/NearViewport';
 import { formatCount, formatPercent } from '../../../components/format';
 import type { ResponsesByRegionQuery } from '../../../gql/graphql';
 import { SimpleTable } from '../components/SimpleTable';
@@ -10,6 +11,11 @@ import type { Call } from '../hooks/useDashboardData';
 const RegionMap = lazy(() => import('../charts/RegionMap'));
 
 export const TOP_REGIONS = 5;
+const mapLoading = (
+  <Center h="100%">
+    <Spinner color="primary" />
+  </Center>
+);
 type Answer = ResponsesByRegionQuery['responses_by_region'];
 type Row = Answer['table_data'][number];
 
@@ -27,15 +33,12 @@ export function RegionPanel({ call }: { call: Call<Answer> }) {
     >
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Box h="340px" data-testid="region-map" aria-label="Map of responses by region" role="img">
-          <Suspense
-            fallback={
-              <Center h="100%">
-                <Spinner color="primary" />
-              </Center>
-            }
-          >
-            {s && <RegionMap regions={rows} centre={[s.centre_lat, s.centre_long]} zoom={s.zoom} />}
-          </Suspense>
+          {/* Leaflet's code and its tiles load when the map comes near the screen (issue 18). */}
+          <NearViewport height="100%" placeholder={mapLoading}>
+            <Suspense fallback={mapLoading}>
+              {s && <RegionMap regions={rows} centre={[s.centre_lat, s.centre_long]} zoom={s.zoom} />}
+            </Suspense>
+          </NearViewport>
         </Box>
         <Box>
           <SimpleTable<Row>

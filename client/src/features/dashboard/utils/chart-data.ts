@@ -47,3 +47,9 @@ export function heatOpacity(value: number, max: number): number {
 
 /** Map circles: radius square root of responses divided by 2 (spec 9). */
 export const circleRadius = (responses: number) => Math.sqrt(Math.max(0, responses)) / 2;
+
+/** The reach frequency chart's height (its place is held at that height until it is drawn). */
+export const FREQUENCY_HEIGHT = 300;
+
+/** A frequency's label on the reach chart and its table: "1" … "9", "10+". */
+export const frequencyLabel = (k: number) => (k >= 10 ? '10+' : String(k));

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatCount } from '../../../components/format';
 import type { DashboardData } from '../hooks/useDashboardData';
 import { CategoryBars } from '../panels/CategoryBars';
@@ -13,9 +13,14 @@ import { PageTable } from '../panels/SmallTables';
 import { SummaryTiles } from '../panels/SummaryTiles';
 import { VisitsOverTime } from '../panels/VisitsOverTime';
 
-/** One row of the summary view: a name (for the reader and for tests) and what it shows. */
+/**
+ * One row of the summary view: a name (for the reader and for tests), the calls it shows and how. A row
+ * renders again only when one of its calls settles, not on each of the refresh's 13 answers (on a phone's
+ * CPU, redrawing every panel 13 times was most of the dashboard's blocking time, issue 18).
+ */
 export interface SummaryRow {
   name: string;
+  uses: (keyof DashboardData)[];
   render(d: DashboardData): ReactNode;
 }
 
@@ -24,11 +29,16 @@ export interface SummaryRow {
  * DESIGN 4b goes into REACH_AND_LIFT_SLOT below).
  */
 export const SUMMARY_ROWS: SummaryRow[] = [
-  { name: 'tiles', render: (d) => <SummaryTiles call={d.summary} /> },
-  { name: 'gauges', render: (d) => <Gauges overTime={d.overTime} beforeVisit={d.beforeVisit} /> },
-  { name: 'visits-over-time', render: (d) => <VisitsOverTime call={d.overTime} /> },
+  { name: 'tiles', uses: ['summary'], render: (d) => <SummaryTiles call={d.summary} /> },
+  {
+    name: 'gauges',
+    uses: ['overTime', 'beforeVisit'],
+    render: (d) => <Gauges overTime={d.overTime} beforeVisit={d.beforeVisit} />,
+  },
+  { name: 'visits-over-time', uses: ['overTime'], render: (d) => <VisitsOverTime call={d.overTime} /> },
   {
     name: 'timing',
+    uses: ['timing', 'beforeVisit'],
     render: (d) => (
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <ResponseTiming call={d.timing} />
@@ -36,9 +46,10 @@ export const SUMMARY_ROWS: SummaryRow[] = [
       </SimpleGrid>
     ),
   },
-  { name: 'regions', render: (d) => <RegionPanel call={d.regions} /> },
+  { name: 'regions', uses: ['regions'], render: (d) => <RegionPanel call={d.regions} /> },
   {
     name: 'creatives-and-pages',
+    uses: ['creatives', 'sites'],
     render: (d) => (
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <RankedBarCard
@@ -67,13 +78,14 @@ export const SUMMARY_ROWS: SummaryRow[] = [
       </SimpleGrid>
     ),
   },
-  { name: 'pages', render: (d) => <PageTable call={d.sites} /> },
+  { name: 'pages', uses: ['sites'], render: (d) => <PageTable call={d.sites} /> },
 ];
 
 /** Where the Reach & Lift row (DESIGN 4b) goes: after visits over time. */
 export const REACH_AND_LIFT_SLOT = 3;
 SUMMARY_ROWS.splice(REACH_AND_LIFT_SLOT, 0, {
   name: 'reach-and-lift',
+  uses: ['reach', 'lift'],
   render: (d) => <ReachLift reach={d.reach} lift={d.lift} />,
 });
 
@@ -81,10 +93,15 @@ export function SummaryView({ data, rows = SUMMARY_ROWS }: { data: DashboardData
   return (
     <Stack gap="4" data-testid="summary-view">
       {rows.map((r) => (
-        <div key={r.name} data-row={r.name}>
-          {r.render(data)}
-        </div>
+        <Row key={r.name} row={r} data={data} />
       ))}
     </Stack>
   );
 }
+
+const Row = memo(
+  function Row({ row, data }: { row: SummaryRow; data: DashboardData }) {
+    return <div data-row={row.name}>{row.render(data)}</div>;
+  },
+  (before, after) => before.row === after.row && before.row.uses.every((k) => before.data[k] === after.data[k]),
+);
