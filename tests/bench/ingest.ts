@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { Pool } from 'undici';
-import { appendHits, ensureGroup, streamKeys, toEntries } from '../../gateway/src/collector/stream';
+import { DEFAULT_SHARDS, appendHits, ensureGroup, streamKeys } from '../../gateway/src/collector/stream';
 import { GIF, type Hit } from '../../gateway/src/collector/hit';
 import { migrate } from '../../gateway/src/db/migrate';
 import { EtlWorker } from '../../gateway/src/etl/worker';
@@ -258,7 +258,9 @@ async function benchCollector(prefix: string) {
       rounds.push(round);
     }
     const redis = new Redis(REDIS_URL);
-    const enqueued = await redis.xlen(streamKeys(redisKeys(prefix)).stream);
+    const k = streamKeys(redisKeys(prefix));
+    let enqueued = 0;
+    for (let n = 0; n < DEFAULT_SHARDS; n++) enqueued += await redis.xlen(k.shard(n));
     redis.disconnect();
     const measuredWith = {
       generator: WRK
@@ -391,8 +393,8 @@ async function benchEtl(prefix: string) {
         r: 'AUK',
       };
     });
-    await ensureGroup(redis, keys);
-    await appendHits(redis, keys, toEntries(hits));
+    await ensureGroup(redis, keys, DEFAULT_SHARDS);
+    await appendHits(redis, keys, DEFAULT_SHARDS, hits);
     // Workers share the consumer group as separate processes would (BENCH_ETL_WORKERS, default 1).
     const workers = Array.from({ length: ETL_WORKERS }, () => {
       const r = new Redis(REDIS_URL);
