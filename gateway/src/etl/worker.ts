@@ -386,19 +386,18 @@ export class EtlWorker {
     this.stored += n;
     const streams = [...new Set(entries.map((e) => e.stream))];
     const pipe = this.redis.multi();
-    pipe.eval(
-      ACK_AND_COUNT,
-      1 + streams.length,
-      this.k.stats,
-      ...streams,
-      this.k.group,
-      ...entries.flatMap((e) => [
-        streams.indexOf(e.stream) + 2,
-        e.id,
-        counts.get(e.ledgerId)?.processed ?? 0,
-        counts.get(e.ledgerId)?.duplicates ?? 0,
-      ]),
-    );
+    // In slices: a batch of pixels holds tens of thousands of small entries (one per shard and event-loop
+    // turn), more arguments than one call can spread (RangeError). One MULTI still acks and counts them all.
+    for (let i = 0; i < entries.length; i += ACK_SLICE) {
+      const slice = entries.slice(i, i + ACK_SLICE);
+      const streams = [...new Set(slice.map((e) => e.stream))];
+      const args: (string | number)[] = [this.k.stats, ...streams, this.k.group];
+      for (const e of slice) {
+        const c = counts.get(e.ledgerId);
+        args.push(streams.indexOf(e.stream) + 2, e.id, c?.processed ?? 0, c?.duplicates ?? 0);
+      }
+      pipe.eval(ACK_AND_COUNT, 1 + streams.length, ...args);
+    }
     for (const [reason, count] of Object.entries(prepared.rejected)) {
       pipe.hincrby(this.k.stats, `rejected:${reason}`, count);
     }
@@ -494,6 +493,9 @@ export class EtlWorker {
     }
   }
 }
+
+/** Entries per acknowledging script call. */
+const ACK_SLICE = 2000;
 
 /** Entries per XREADGROUP call. */
 const READ_COUNT = 100;
