@@ -132,7 +132,10 @@ interface Run {
   events_per_s: number;
   ok: boolean;
   checks: Record<string, number | boolean>;
+  /** From the SIGKILL until the survivor holds every lease. */
   takeover_ms?: number;
+  /** From the SIGKILL until no entry is pending at the dead worker. */
+  pending_moved_ms?: number;
   worker_peak_rss_mb: (number | null)[];
 }
 
@@ -162,6 +165,7 @@ async function run(redis: Redis, world: World, source: string, workers: number, 
     }
     let killedAt = 0;
     let takeoverMs: number | undefined;
+    let pendingMovedMs: number | undefined;
     let victim: ChildProcess | null = null;
     for (;;) {
       const processed = Number((await redis.hget(k.stats, 'processed')) ?? 0);
@@ -174,6 +178,14 @@ async function run(redis: Redis, world: World, source: string, workers: number, 
         const held = await holders(redis, prefix);
         const mark = `${hostname()}-${victim!.pid}-`;
         if (held.every((h) => h && !h.startsWith(mark))) takeoverMs = Date.now() - killedAt;
+      }
+      if (killedAt && pendingMovedMs === undefined) {
+        // The dead worker's pending entries are claimed by the survivor between its batches.
+        const mark = `${hostname()}-${victim!.pid}-`;
+        const status = await ingestStatus(redis, keys, null, SHARDS);
+        if (!status.consumers.some((c) => c.name.startsWith(mark) && c.pending > 0)) {
+          pendingMovedMs = Date.now() - killedAt;
+        }
       }
       if (processed >= EVENTS) {
         const status = await ingestStatus(redis, keys, null, SHARDS);
@@ -221,6 +233,7 @@ async function run(redis: Redis, world: World, source: string, workers: number, 
       ok,
       checks,
       takeover_ms: takeoverMs,
+      pending_moved_ms: pendingMovedMs,
       worker_peak_rss_mb: rss,
     };
   } finally {

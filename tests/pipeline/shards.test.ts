@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { shardOf, streamKeys } from '../../gateway/src/collector/stream';
+import { appendHits, ensureGroup, shardOf, streamKeys } from '../../gateway/src/collector/stream';
 import { EtlWorker } from '../../gateway/src/etl/worker';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import {
@@ -42,14 +42,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const startWorker = (consumer: string, patch?: (w: EtlWorker, redis: Redis) => void) => {
+const startWorker = (consumer: string, patch?: (w: EtlWorker, redis: Redis) => void, batchHits = 500) => {
   const app = t.gateway.app;
   const redis = app.redis.duplicate();
   const w = new EtlWorker(app.ds, redis, app.keys, app.log, {
     consumer,
     claimIdleMs: CLAIM_MS,
     shards: t.config.ETL_SHARDS,
-    batchHits: 500,
+    batchHits,
   });
   patch?.(w, redis);
   workers.push(w);
@@ -182,4 +182,24 @@ test('entries left in the stream before partitioning are drained after an upgrad
   } finally {
     redis.disconnect();
   }
+});
+
+test('a batch of tens of thousands of one-hit entries (pixels spread over the shards) is acknowledged in one go', async () => {
+  const before = await ingestStatus(t, token);
+  const app = t.gateway.app;
+  const hits = lines('small', 50_000, 3000).map((l) => ({
+    i: l.id!,
+    k: 'i' as const,
+    t: l.tag,
+    ts: Date.parse(l.ts),
+    h: String(l.household),
+  }));
+  await ensureGroup(app.redis, app.keys, t.config.ETL_SHARDS);
+  await appendHits(app.redis, app.keys, t.config.ETL_SHARDS, hits, 1);
+  const w = startWorker('one-batch', undefined, 50_000);
+  const after = await waitForIdle(t, token, 60_000);
+  expect(await stored('small')).toEqual({ n: 50_000, distinct_ids: 50_000 });
+  expect(after.processed - before.processed).toBe(50_000);
+  expect(after.dead_letters).toBe(before.dead_letters);
+  expect(w.stored).toBe(50_000);
 });

@@ -12,8 +12,9 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
  * `etl:lease:<n>` = consumer, set with NX and a time to live of the claim time, renewed every third of
  * it by a timer (a slow batch keeps its shards; only a worker that stops answering loses them). Workers
  * beat into the sorted set `etl:live`; each takes its fair share, ceil(shards / live workers): one over
- * it gives the extras up between batches (so a new worker gets its share within a loop), one under it
- * takes free shards. A dead worker's leases expire after the claim time and the others take them.
+ * it gives the extras up between batches (so a new worker gets its share within a batch), one under it
+ * takes free shards on the timer. A dead worker's leases and heartbeat lapse after the claim time and the
+ * others take its shards within a third of it more.
  */
 export class ShardLeases {
   readonly owned = new Set<number>();
@@ -30,9 +31,9 @@ export class ShardLeases {
     this.k = streamKeys(keys);
   }
 
-  /** Renews the leases every third of the claim time, beside the batches. */
+  /** Renews and takes leases every third of the claim time, beside the batches. */
   start(): void {
-    this.timer = setInterval(() => void this.renew().catch(() => undefined), Math.max(50, this.claimMs / 3));
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), Math.max(50, this.claimMs / 3));
     this.timer.unref();
   }
 
@@ -40,6 +41,7 @@ export class ShardLeases {
   async stop(release: boolean): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.ticking;
     if (!release) return;
     const pipe = this.redis.pipeline();
     for (const n of this.owned) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
@@ -48,58 +50,66 @@ export class ShardLeases {
     this.owned.clear();
   }
 
-  /** Heartbeat and renewal; shards whose lease went to another worker (or lapsed) are dropped. */
-  async renew(): Promise<void> {
-    const now = Date.now();
-    const owned = [...this.owned];
-    const pipe = this.redis.pipeline();
-    pipe.zadd(this.k.live, now, this.consumer);
-    for (const n of owned) pipe.eval(RENEW, 1, this.k.lease(n), this.consumer, this.claimMs);
-    const replies = (await pipe.exec()) ?? [];
-    for (const [i, n] of owned.entries()) {
-      const [err, kept] = replies[i + 1] ?? [];
-      if (!err && Number(kept) === 0) this.owned.delete(n);
-    }
+  private ticking: Promise<void> | null = null;
+  private share = 0;
+  /** Shards taken since the loop last asked (their pending entries are to claim). */
+  private fresh: number[] = [];
+
+  /** One at a time, from the timer or the loop. */
+  tick(): Promise<void> {
+    this.ticking ??= this.tickOnce().finally(() => (this.ticking = null));
+    return this.ticking;
   }
 
   /**
-   * Brings this worker to its fair share (called between batches); answers the shards it took, whose
-   * pending entries it must claim (their previous owner died or gave them up).
+   * Heartbeat, renewal (shards whose lease went to another worker or lapsed are dropped), the fair share
+   * of the live workers, and free shards taken up to it: a dead worker's shards move as soon as its
+   * leases lapse, even while this worker's loop is in a long batch.
    */
-  async balance(): Promise<number[]> {
-    await this.renew();
+  private async tickOnce(): Promise<void> {
     const now = Date.now();
-    const replies = await this.redis
-      .pipeline()
-      .zremrangebyscore(this.k.live, '-inf', now - this.claimMs)
-      .zadd(this.k.live, now, this.consumer)
-      .zcard(this.k.live)
-      .exec();
-    const live = replies?.[2]?.[1];
-    const share = Math.ceil(this.shards / Math.max(1, Number(live)));
-    if (this.owned.size > share) {
-      const extras = [...this.owned].sort((a, b) => b - a).slice(0, this.owned.size - share);
-      const pipe = this.redis.pipeline();
-      for (const n of extras) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
-      await pipe.exec();
-      for (const n of extras) this.owned.delete(n);
-      return [];
+    const owned = [...this.owned];
+    const pipe = this.redis.pipeline();
+    pipe.zremrangebyscore(this.k.live, '-inf', now - this.claimMs);
+    pipe.zadd(this.k.live, now, this.consumer);
+    pipe.zcard(this.k.live);
+    for (const n of owned) pipe.eval(RENEW, 1, this.k.lease(n), this.consumer, this.claimMs);
+    const replies = (await pipe.exec()) ?? [];
+    for (const [i, n] of owned.entries()) {
+      const [err, kept] = replies[i + 3] ?? [];
+      if (!err && Number(kept) === 0) this.owned.delete(n);
     }
-    if (this.owned.size === share) return [];
+    this.share = Math.ceil(this.shards / Math.max(1, Number(replies[2]?.[1] ?? 1)));
+    if (this.owned.size >= this.share) return;
     const all = Array.from({ length: this.shards }, (_, n) => n);
     const holders = await this.redis.mget(all.map((n) => this.k.lease(n)));
-    const taken: number[] = [];
     // From a place of this worker's own, so workers starting together try different shards first.
     const start = hashOf(this.consumer) % this.shards;
-    for (let i = 0; i < this.shards && this.owned.size < share; i++) {
+    for (let i = 0; i < this.shards && this.owned.size < this.share; i++) {
       const n = (start + i) % this.shards;
       if (holders[n] !== null || this.owned.has(n)) continue;
       if ((await this.redis.set(this.k.lease(n), this.consumer, 'PX', this.claimMs, 'NX')) === 'OK') {
         this.owned.add(n);
-        taken.push(n);
+        this.fresh.push(n);
       }
     }
-    return taken;
+  }
+
+  /**
+   * Brings this worker to its fair share (called between batches: extras are given up only with no batch
+   * of theirs in hand); answers the shards taken since the last call, whose pending entries the worker
+   * must claim (their previous owner died or gave them up).
+   */
+  async balance(): Promise<number[]> {
+    await this.tick();
+    if (this.owned.size > this.share) {
+      const extras = [...this.owned].sort((a, b) => b - a).slice(0, this.owned.size - this.share);
+      const pipe = this.redis.pipeline();
+      for (const n of extras) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
+      await pipe.exec();
+      for (const n of extras) this.owned.delete(n);
+    }
+    return this.fresh.splice(0).filter((n) => this.owned.has(n));
   }
 }
 
