@@ -384,7 +384,6 @@ export class EtlWorker {
     }
     const n = result ? result.newImpressions + result.newHits : 0;
     this.stored += n;
-    const streams = [...new Set(entries.map((e) => e.stream))];
     const pipe = this.redis.multi();
     // In slices: a batch of pixels holds tens of thousands of small entries (one per shard and event-loop
     // turn), more arguments than one call can spread (RangeError). One MULTI still acks and counts them all.
