@@ -20,6 +20,11 @@ const schema = z.object({
   SPOOL_DIR: z.string().default('.spool'),
   /** The spool is fsynced at most this many ms after a write (0: before the pixel answers). */
   SPOOL_FSYNC_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  /**
+   * Streams the hits are partitioned over, by household; each is read by one ETL worker at a time, so
+   * up to this many workers add up. Collectors and workers must agree: change it only with the streams empty.
+   */
+  ETL_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   INGEST_BODY_LIMIT: z.string().default('20mb'),

@@ -14,15 +14,26 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { Pool } from 'undici';
-import { appendHits, ensureGroup, streamKeys, toEntries } from '../../gateway/src/collector/stream';
-import { GIF, type Hit } from '../../gateway/src/collector/hit';
+import { DEFAULT_SHARDS, appendHits, ensureGroup, streamKeys } from '../../gateway/src/collector/stream';
+import { GIF } from '../../gateway/src/collector/hit';
 import { migrate } from '../../gateway/src/db/migrate';
+import {
+  REDIS_URL,
+  SERVER,
+  benchHits,
+  SHAPE,
+  cleanRedis,
+  freePort,
+  peakRssMb,
+  seedWorld,
+  sleep,
+  startChild,
+} from './ingest-kit';
 import { EtlWorker } from '../../gateway/src/etl/worker';
 import { etlPhaseMs } from '../../gateway/src/etl/writer';
 import { createLogger } from '../../gateway/src/shared/logger';
@@ -34,61 +45,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 60_000);
 const ETL_WORKERS = Number(process.env.BENCH_ETL_WORKERS ?? 1);
-const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ROOT = join(__dirname, '..', '..');
 /** 'collector' or 'etl' runs that part alone (both by default). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-/**
- * The ETL's data shape. 'reference': DESIGN 6's busy customer scaled to BENCH_EVENTS, as bench:dashboard
- * generates it (tests/bench/dashboard-events.ts): 10 impressions per site hit over 90 days, a household
- * per 20 impressions, so a visit has a handful of touches at any size. 'dense': 80% impressions over 30
- * days on 5,000 households whatever the size, so touches per event grow with BENCH_EVENTS (at 1M a
- * household sees ~37 impressions a week and a visit ~6 touches per event): the worst case, not DESIGN 6's.
- */
-const SHAPES = {
-  reference: {
-    impressionShare: 10 / 11,
-    days: 90,
-    households: (n: number) => Math.max(50, Math.floor((n * 10) / 11 / 20)),
-  },
-  dense: { impressionShare: 0.8, days: 30, households: () => 5000 },
-};
-const SHAPE = (process.env.BENCH_SHAPE ?? 'reference') as keyof typeof SHAPES;
-if (!(SHAPE in SHAPES)) throw new Error(`BENCH_SHAPE must be one of ${Object.keys(SHAPES).join(', ')}`);
 
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'ingest', ...o }));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const peakRssMb = (pid: number | 'self') => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : null;
-};
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function startChild(
-  cmd: string,
-  args: string[],
-  env: Record<string, string>,
-  port: number,
-): Promise<ChildProcess> {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/healthz`);
-      return child;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`child ${args.join(' ')} did not start`);
-}
 
 /** Keep-alive GET loop in this process: the fallback generator when wrk is not installed. */
 async function loadUndici(port: number, path: (n: number) => string): Promise<number> {
@@ -275,7 +235,9 @@ async function benchCollector(prefix: string) {
       rounds.push(round);
     }
     const redis = new Redis(REDIS_URL);
-    const enqueued = await redis.xlen(streamKeys(redisKeys(prefix)).stream);
+    const k = streamKeys(redisKeys(prefix));
+    let enqueued = 0;
+    for (let n = 0; n < DEFAULT_SHARDS; n++) enqueued += await redis.xlen(k.shard(n));
     redis.disconnect();
     const measuredWith = {
       generator: WRK
@@ -338,53 +300,6 @@ async function waitPort(port: number) {
   }
 }
 
-/** A customer with 3 bookings x 2 creatives and 3 site tags; answers their keys. */
-async function seedWorld(ds: Awaited<ReturnType<typeof migrate>>) {
-  const q = (sql: string, p: unknown[] = []) => ds.query(sql, p) as Promise<{ insertId: number }>;
-  const customer = await q(
-    "INSERT INTO customer (cust_name, country_code, time_zone) VALUES ('Bench Ingest', 'NZ', 'Pacific/Auckland')",
-  );
-  const campaign = await q(
-    "INSERT INTO campaign (customer_id, campaign_name, start_date, end_date) VALUES (?, 'C', '2024-01-01', '2030-01-01')",
-    [customer.insertId],
-  );
-  const impressionKeys: string[] = [];
-  for (let b = 0; b < 3; b++) {
-    const channel = await q("INSERT INTO channel (channel_name, owner_type, owner_id) VALUES (?, 'broadcaster', 1)", [
-      `Ch ${b}`,
-    ]);
-    const booking = await q(
-      "INSERT INTO booking (customer_id, campaign_id, channel_id, booking_name, cpm, start_date, end_date) VALUES (?, ?, ?, ?, 12, '2024-01-01', '2030-01-01')",
-      [customer.insertId, campaign.insertId, channel.insertId, `B ${b}`],
-    );
-    for (let c = 0; c < 2; c++) {
-      const creative = await q(
-        "INSERT INTO creative (customer_id, description, creative_format) VALUES (?, ?, '30s')",
-        [customer.insertId, `Cr ${b}.${c}`],
-      );
-      const key = randomBytes(12).toString('base64url');
-      await q('INSERT INTO impression_tag (customer_id, booking_id, creative_id, tag_key) VALUES (?, ?, ?, ?)', [
-        customer.insertId,
-        booking.insertId,
-        creative.insertId,
-        key,
-      ]);
-      impressionKeys.push(key);
-    }
-  }
-  const siteKeys: string[] = [];
-  for (let s = 0; s < 3; s++) {
-    const key = randomBytes(12).toString('base64url');
-    await q('INSERT INTO site_tag (customer_id, tag_description, tag_key) VALUES (?, ?, ?)', [
-      customer.insertId,
-      `Page ${s}`,
-      key,
-    ]);
-    siteKeys.push(key);
-  }
-  return { impressionKeys, siteKeys };
-}
-
 async function benchEtl(prefix: string) {
   const database = `infinitum_bench_ingest_${process.pid}`;
   const ds = await migrate(`${SERVER}/${database}`);
@@ -392,26 +307,9 @@ async function benchEtl(prefix: string) {
   const keys = redisKeys(prefix);
   try {
     const world = await seedWorld(ds);
-    // In time order as a live feed would be, in the shape BENCH_SHAPE names (see SHAPES).
-    const shape = SHAPES[SHAPE];
-    const households = shape.households(EVENTS);
-    let s = 42;
-    const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const now = Date.now() - 60_000;
-    const hits: Hit[] = Array.from({ length: EVENTS }, (_, n) => {
-      const impression = rand() < shape.impressionShare;
-      const keysOf = impression ? world.impressionKeys : world.siteKeys;
-      return {
-        i: `b${n}`,
-        k: impression ? 'i' : 'v',
-        t: keysOf[Math.floor(rand() * keysOf.length)],
-        ts: now - Math.floor((1 - n / EVENTS) * shape.days * 86400e3),
-        h: String(1 + Math.floor(rand() * households)),
-        r: 'AUK',
-      };
-    });
-    await ensureGroup(redis, keys);
-    await appendHits(redis, keys, toEntries(hits));
+    const hits = benchHits(world, EVENTS, SHAPE);
+    await ensureGroup(redis, keys, DEFAULT_SHARDS);
+    await appendHits(redis, keys, DEFAULT_SHARDS, hits);
     // Workers share the consumer group as separate processes would (BENCH_ETL_WORKERS, default 1).
     const workers = Array.from({ length: ETL_WORKERS }, () => {
       const r = new Redis(REDIS_URL);
@@ -489,17 +387,6 @@ async function benchEtl(prefix: string) {
     await ds.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await ds.destroy();
   }
-}
-
-async function cleanRedis(prefix: string) {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (found.length) await redis.del(...found);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
 }
 
 async function main() {

@@ -5,7 +5,7 @@ import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
 import type { Hit } from './hit';
 import { Spool } from './spool';
-import { appendHits, ensureGroup, streamKeys, toEntries } from './stream';
+import { appendHits, ensureGroup, streamKeys } from './stream';
 
 /**
  * Pixel appends out on the Redis connection at once (each pixel answers only after its own). One:
@@ -33,8 +33,7 @@ export class Collector {
     readonly keys: RedisKeys,
     readonly log: Logger,
   ) {
-    this.spool = new Spool(config.SPOOL_DIR, redis, keys, log, config.SPOOL_FSYNC_MS);
-    this.stream = streamKeys(keys).stream;
+    this.spool = new Spool(config.SPOOL_DIR, redis, keys, log, config.SPOOL_FSYNC_MS, config.ETL_SHARDS);
   }
 
   start(): void {
@@ -50,9 +49,9 @@ export class Collector {
   }
 
   /**
-   * Pixels: into the stream, or onto disk when Redis does not answer; `stored` is called once the hit
+   * Pixels: into their households' shard streams, or onto disk when Redis does not answer; `stored` is called once the hit
    * is in Redis or on disk (never before, also when both fail: the pixel answers either way). Group
-   * commit: the hits of one event-loop turn go as one XADD (one entry holding them all); while
+   * commit: the hits of one event-loop turn go in one round trip (one entry per shard they fall in); while
    * MAX_IN_FLIGHT appends are out, the hits arriving meanwhile wait together for the next one, so
    * the busier the collector, the fewer round trips. A callback per pixel, no promise per pixel.
    */
@@ -70,7 +69,6 @@ export class Collector {
   private waiting: (() => void)[] = [];
   private scheduled = false;
   private inFlight = 0;
-  private readonly stream: string;
 
   private readonly send = (): void => {
     this.scheduled = false;
@@ -102,7 +100,7 @@ export class Collector {
     if (this.redis.status === 'ready') {
       try {
         await this.ensureGroup();
-        await this.redis.xadd(this.stream, '*', 'h', JSON.stringify(hits));
+        await appendHits(this.redis, this.keys, this.config.ETL_SHARDS, hits, Infinity);
         return;
       } catch (e) {
         this.log.warn({ err: e }, 'stream append failed: spooling the hits');
@@ -112,17 +110,17 @@ export class Collector {
     this.spooled += hits.length;
   }
 
-  /** Bulk ingest: all into the stream or an error (the caller answers 503). */
+  /** Bulk ingest: all into the shard streams or an error (the caller answers 503). */
   async takeMany(hits: Hit[]): Promise<void> {
     if (this.redis.status !== 'ready') throw new Error('Redis is not connected');
     await this.ensureGroup();
-    await appendHits(this.redis, this.keys, toEntries(hits));
+    await appendHits(this.redis, this.keys, this.config.ETL_SHARDS, hits);
     this.hits += hits.length;
   }
 
   private async ensureGroup(): Promise<void> {
     if (this.groupReady) return;
-    await ensureGroup(this.redis, this.keys);
+    await ensureGroup(this.redis, this.keys, this.config.ETL_SHARDS);
     this.groupReady = true;
   }
 

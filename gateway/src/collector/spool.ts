@@ -16,7 +16,7 @@ import type Redis from 'ioredis';
 import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
 import type { Hit } from './hit';
-import { appendHits, ensureGroup, toEntries } from './stream';
+import { DEFAULT_SHARDS, appendHits, ensureGroup } from './stream';
 
 /**
  * When Redis is unreachable, pixel hits are not lost: they are appended (one JSON line each) to a
@@ -41,6 +41,8 @@ export class Spool {
     private readonly keys: RedisKeys,
     private readonly log: Logger,
     private readonly fsyncMs = 100,
+    /** ETL_SHARDS: replayed hits go to their households' shard streams. */
+    private readonly shards = DEFAULT_SHARDS,
   ) {
     this.file = join(dir, `hits-${process.pid}.ndjson`);
   }
@@ -128,8 +130,8 @@ export class Spool {
               return []; // a torn last line from a crash
             }
           });
-        await ensureGroup(this.redis, this.keys);
-        await appendHits(this.redis, this.keys, toEntries(hits));
+        await ensureGroup(this.redis, this.keys, this.shards);
+        await appendHits(this.redis, this.keys, this.shards, hits);
         unlinkSync(path);
         replayed += hits.length;
       }

@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 import type { RedisKeys } from '../shared/redis';
 import type { Spool } from './spool';
-import { streamKeys } from './stream';
+import { hitStreams, streamKeys } from './stream';
 
 /** GET /api/ingest/status (DESIGN 5): what the stream, the ETL and the collectors are doing. */
 export interface IngestStatus {
@@ -44,7 +44,16 @@ const compareIds = (a: string, b: string) => {
   return am - bm || as - bs;
 };
 
-export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool | null): Promise<IngestStatus> {
+/**
+ * Length, pending, undelivered and lag summed over every shard stream and the stream before partitioning;
+ * a consumer reading several shards is listed once (its pending summed, its shortest idle).
+ */
+export async function ingestStatus(
+  redis: Redis,
+  keys: RedisKeys,
+  spool: Spool | null,
+  shards: number,
+): Promise<IngestStatus> {
   const k = streamKeys(keys);
   const now = Date.now();
   // The spool before the stream: a replay adds to the stream before it removes its file.
@@ -53,36 +62,26 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
   let pending = 0;
   let undelivered = 0;
   let oldest: string | null = null;
-  let consumers: IngestStatus['consumers'] = [];
-  const exists = await redis.exists(k.stream);
-  if (exists) {
-    const info = asRecord((await redis.xinfo('STREAM', k.stream)) as Flat);
-    length = Number(info.length);
-    const lastId = String(info['last-generated-id']);
-    const groups = ((await redis.xinfo('GROUPS', k.stream)) as Flat[]).map(asRecord);
-    const group = groups.find((g) => g.name === k.group);
-    if (!group) {
-      undelivered = length;
-    } else {
-      pending = Number(group.pending);
-      const delivered = String(group['last-delivered-id']);
-      if (compareIds(delivered, lastId) < 0) {
-        const next = await redis.xrange(k.stream, `(${delivered}`, '+', 'COUNT', 1);
-        if (next.length) {
-          oldest = next[0][0];
-          // Redis' own lag is unreliable after XDEL (may read 0 or null): at least the entry we saw.
-          undelivered = Math.max(1, Number(group.lag ?? length) || 0);
-        }
-      }
-      if (pending) {
-        const summary = (await redis.xpending(k.stream, k.group)) as [number, string | null, string | null, unknown];
-        if (summary[1] && (!oldest || compareIds(summary[1], oldest) < 0)) oldest = summary[1];
-      }
-      consumers = ((await redis.xinfo('CONSUMERS', k.stream, k.group)) as Flat[]).map(asRecord).map((c) => ({
-        name: String(c.name),
-        pending: Number(c.pending),
-        idle_ms: Number(c.idle),
-      }));
+  const older = (id: string | null) => {
+    if (id && (!oldest || compareIds(id, oldest) < 0)) oldest = id;
+  };
+  const consumers = new Map<string, IngestStatus['consumers'][number]>();
+  for (const stream of hitStreams(keys, shards)) {
+    const one = await streamStatus(redis, stream, k.group);
+    if (!one) continue;
+    length += one.length;
+    pending += one.pending;
+    undelivered += one.undelivered;
+    older(one.oldest);
+    for (const c of one.consumers) {
+      const seen = consumers.get(c.name);
+      if (seen)
+        consumers.set(c.name, {
+          ...seen,
+          pending: seen.pending + c.pending,
+          idle_ms: Math.min(seen.idle_ms, c.idle_ms),
+        });
+      else consumers.set(c.name, c);
     }
   }
   // Counters are read after the stream: a batch acknowledged before that read is already counted
@@ -108,12 +107,12 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
     length,
     pending,
     undelivered,
-    consumers,
+    consumers: [...consumers.values()],
     processed: Number(stats.processed ?? 0),
     duplicates: Number(stats.duplicates ?? 0),
     rejected: Object.values(rejectedByReason).reduce((a, b) => a + b, 0),
     rejected_by_reason: rejectedByReason,
-    lag_ms: oldest ? Math.max(0, now - idMs(oldest)) : 0,
+    lag_ms: oldest ? Math.max(0, now - idMs(oldest as string)) : 0,
     watermark,
     events_per_s: workerRates.filter((w) => fresh(w.at)).reduce((a, w) => a + w.events_per_s, 0),
     last_batch_at: stats.last_batch_at ? new Date(Number(stats.last_batch_at)).toISOString() : null,
@@ -126,4 +125,40 @@ export async function ingestStatus(redis: Redis, keys: RedisKeys, spool: Spool |
     dead_letters: deadLetters,
     dead_letter_error: deadLetters ? deadError : null,
   };
+}
+
+/** One stream's figures for the ingest status (null when it does not exist). */
+async function streamStatus(redis: Redis, stream: string, groupName: string) {
+  if (!(await redis.exists(stream))) return null;
+  const info = asRecord((await redis.xinfo('STREAM', stream)) as Flat);
+  const length = Number(info.length);
+  const lastId = String(info['last-generated-id']);
+  const groups = ((await redis.xinfo('GROUPS', stream)) as Flat[]).map(asRecord);
+  const group = groups.find((g) => g.name === groupName);
+  let oldest: string | null = null;
+  if (!group) {
+    const first = length ? await redis.xrange(stream, '-', '+', 'COUNT', 1) : [];
+    return { length, pending: 0, undelivered: length, oldest: first[0]?.[0] ?? null, consumers: [] };
+  }
+  const pending = Number(group.pending);
+  let undelivered = 0;
+  const delivered = String(group['last-delivered-id']);
+  if (compareIds(delivered, lastId) < 0) {
+    const next = await redis.xrange(stream, `(${delivered}`, '+', 'COUNT', 1);
+    if (next.length) {
+      oldest = next[0][0];
+      // Redis' own lag is unreliable after XDEL (may read 0 or null): at least the entry we saw.
+      undelivered = Math.max(1, Number(group.lag ?? length) || 0);
+    }
+  }
+  if (pending) {
+    const summary = (await redis.xpending(stream, groupName)) as [number, string | null, string | null, unknown];
+    if (summary[1] && (!oldest || compareIds(summary[1], oldest) < 0)) oldest = summary[1];
+  }
+  const consumers = ((await redis.xinfo('CONSUMERS', stream, groupName)) as Flat[]).map(asRecord).map((c) => ({
+    name: String(c.name),
+    pending: Number(c.pending),
+    idle_ms: Number(c.idle),
+  }));
+  return { length, pending, undelivered, oldest, consumers };
 }

@@ -8,6 +8,7 @@ export async function startEtlWorker(app: AppContext): Promise<() => Promise<voi
   redis.on('error', () => undefined); // reconnects by itself; the loop logs what fails
   const worker = new EtlWorker(app.ds, redis, app.keys, app.log, {
     claimIdleMs: Number(process.env.ETL_CLAIM_IDLE_MS ?? 30_000),
+    shards: app.config.ETL_SHARDS,
   });
   worker.start();
   return async () => {

@@ -5,7 +5,7 @@ import { createLogger } from '../shared/logger';
 import { createRedis, redisKeys } from '../shared/redis';
 import { EtlWorker } from './worker';
 
-/** `npm run worker`: one ETL worker process; run several, they share consumer group "etl". */
+/** `npm run worker`: one ETL worker process; run several, they share the shard streams out (ShardLeases). */
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
@@ -24,6 +24,7 @@ async function main() {
   redis.on('error', () => undefined);
   const worker = new EtlWorker(ds, redis, redisKeys(config.REDIS_PREFIX), log, {
     claimIdleMs: Number(process.env.ETL_CLAIM_IDLE_MS ?? 30_000),
+    shards: config.ETL_SHARDS,
   });
   worker.start();
   log.info({ consumer: worker.consumer }, 'ETL worker started');

@@ -2,17 +2,24 @@ import { hostname } from 'node:os';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Hit } from '../collector/hit';
-import { ensureGroup, streamKeys } from '../collector/stream';
+import { DEFAULT_SHARDS, ensureGroup, hitStreams, streamKeys } from '../collector/stream';
 import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
+import { ShardLeases } from './leases';
 import { refreshPings } from './pings';
 import { prepareRows } from './rows';
 import { TagDirectory } from './tags';
 import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
 
 export interface WorkerOptions {
-  /** Entries pending longer than this at another consumer are claimed (its process died). */
+  /**
+   * The claim time: a shard's lease lapses this long after its worker stopped renewing it (the process
+   * died) and another worker takes the shard with its pending entries; entries of the stream before
+   * partitioning pending this long at another consumer are claimed.
+   */
   claimIdleMs?: number;
+  /** ETL_SHARDS: how many shard streams the collectors write (all must agree). */
+  shards?: number;
   /**
    * Hits per transaction, roughly (default 50,000): large, as per-batch reads dominate small ones; a
    * new visit's touches read its household's last 7 days of impressions, so a batch spanning hours
@@ -25,6 +32,14 @@ export interface WorkerOptions {
 }
 
 type Entry = [id: string, fields: string[]];
+/** An entry with the stream it came from and its key in etl_ledger. */
+interface Read {
+  stream: string;
+  id: string;
+  fields: string[];
+  /** `<shard>/<id>` (ids repeat across streams); the bare id for the stream before partitioning. */
+  ledgerId: string;
+}
 
 const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
@@ -64,19 +79,21 @@ export function isNonTransient(e: unknown): boolean {
 /**
  * Acknowledges entries and adds their ledger counts, each entry's only if this call acknowledged it
  * (a concurrent worker may have): processed and duplicates stay exact under redelivery.
- * KEYS: stream, stats. ARGV: group, then per entry id, processed, duplicates.
+ * KEYS: stats, then the streams. ARGV: group, then per entry its stream's index in KEYS, id, processed,
+ * duplicates.
  */
 const ACK_AND_COUNT = `
 local processed, duplicates = 0, 0
-for i = 2, #ARGV, 3 do
-  if redis.call('XACK', KEYS[1], ARGV[1], ARGV[i]) == 1 then
-    processed = processed + tonumber(ARGV[i + 1])
-    duplicates = duplicates + tonumber(ARGV[i + 2])
+for i = 2, #ARGV, 4 do
+  local stream = KEYS[tonumber(ARGV[i])]
+  if redis.call('XACK', stream, ARGV[1], ARGV[i + 1]) == 1 then
+    processed = processed + tonumber(ARGV[i + 2])
+    duplicates = duplicates + tonumber(ARGV[i + 3])
   end
-  redis.call('XDEL', KEYS[1], ARGV[i])
+  redis.call('XDEL', stream, ARGV[i + 1])
 end
-redis.call('HINCRBY', KEYS[2], 'processed', processed)
-redis.call('HINCRBY', KEYS[2], 'duplicates', duplicates)
+redis.call('HINCRBY', KEYS[1], 'processed', processed)
+redis.call('HINCRBY', KEYS[1], 'duplicates', duplicates)
 return processed`;
 
 interface Counts {
@@ -86,23 +103,36 @@ interface Counts {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The ETL worker (DESIGN 1, 3, 4): reads the stream as a member of consumer group "etl", writes
- * each batch in one transaction and acknowledges only after the commit. A batch failing for a
- * transient reason (MySQL away, a lock conflict) is retried until it commits; one failing for a
- * non-transient reason is retried a few times, then split so that the good entries commit and only
- * the failing entry moves to the dead-letter stream (the super admin replays it once the cause is
- * fixed). Entries of dead workers are claimed after `claimIdleMs`. Each batch's transaction records
- * its counts in `etl_ledger` under its entry ids: a batch committed by a worker that died before the
+ * The ETL worker (DESIGN 1, 3, 4): reads the shard streams it holds the lease of (ShardLeases: one
+ * worker per shard at a time, a fair share each) as a member of consumer group "etl", writes each batch
+ * in one transaction and acknowledges only after the commit. A household's hits all go to one shard, so
+ * workers never write the same households and never wait on each other's household locks. A shard taken
+ * over (its worker died or gave it up) comes with its pending entries. The stream before partitioning
+ * is read by every worker while it exists (entries left by an older version), its dead consumers'
+ * entries claimed after `claimIdleMs`. A batch failing for a transient reason (MySQL away, a lock
+ * conflict) is retried until it commits; one failing for a non-transient reason is retried a few times,
+ * then split so that the good entries commit and only the failing entry moves to the dead-letter stream
+ * (the super admin replays it once the cause is fixed). Each batch's transaction records its counts in
+ * `etl_ledger` under its entries' ledger ids: a batch committed by a worker that died before the
  * acknowledgement is not written again, and its counts are taken from the ledger (processed exact).
  */
 export class EtlWorker {
   readonly consumer: string;
+  readonly leases: ShardLeases;
+  /** Events this worker stored (new ones, not duplicates) since it started. */
+  stored = 0;
   private running = false;
   private loop: Promise<void> | null = null;
   private readonly tags: TagDirectory;
   private readonly k: ReturnType<typeof streamKeys>;
   private readonly recent: { at: number; n: number }[] = [];
+  private readonly shards: number;
+  /** Shards taken over whose pending entries are still to claim, with the XAUTOCLAIM cursor. */
+  private readonly recovering = new Map<number, string>();
   private lastClaim = 0;
+  private lastBalance = 0;
+  private lastLegacyCheck = 0;
+  private legacy = false;
   private lastPingSweep = 0;
 
   constructor(
@@ -116,18 +146,30 @@ export class EtlWorker {
     this.tags = new TagDirectory(ds);
     this.k = streamKeys(keys);
     this.keys = keys;
+    this.shards = options.shards ?? DEFAULT_SHARDS;
+    this.leases = new ShardLeases(redis, keys, this.consumer, this.shards, this.claimMs());
   }
 
   private readonly keys: RedisKeys;
 
   start(): void {
     this.running = true;
+    this.leases.start();
     this.loop = this.run();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Finishes the batch in hand and stops. Its shards are given up at once (the others take them within a
+   * loop); `release: false` leaves them to lapse after the claim time, as a killed process would.
+   */
+  async stop(release = true): Promise<void> {
     this.running = false;
     await this.loop;
+    await this.leases.stop(release).catch((e: unknown) => this.log.warn({ err: e }, 'ETL: lease release failed'));
+  }
+
+  private claimMs(): number {
+    return this.options.claimIdleMs ?? 30_000;
   }
 
   private async run(): Promise<void> {
@@ -135,7 +177,7 @@ export class EtlWorker {
     while (this.running) {
       try {
         if (!groupReady) {
-          await ensureGroup(this.redis, this.keys);
+          await ensureGroup(this.redis, this.keys, this.shards);
           groupReady = true;
         }
         const entries = await timed('worker.read_stream', this.next());
@@ -149,63 +191,111 @@ export class EtlWorker {
     }
   }
 
-  /** Claimed entries of dead consumers first, then new ones. */
-  private async next(): Promise<Entry[]> {
+  /** The streams this worker reads now: its shards, and the stream before partitioning while it exists. */
+  private streams(): string[] {
+    const own = [...this.leases.owned].sort((a, b) => a - b).map((n) => this.k.shard(n));
+    return this.legacy ? [...own, this.k.stream] : own;
+  }
+
+  /** Ledger id of an entry: ids repeat across streams, so a shard's carry its number. */
+  private read(stream: string, [id, fields]: Entry): Read {
+    const shard = stream === this.k.stream ? null : stream.slice(stream.lastIndexOf(':') + 1);
+    return { stream, id, fields, ledgerId: shard === null ? id : `${shard}/${id}` };
+  }
+
+  /** Every second or so: fair share of the shards, and whether the stream before partitioning is still there. */
+  private async balance(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastBalance >= Math.min(1000, this.claimMs() / 3)) {
+      this.lastBalance = now;
+      for (const n of await this.leases.balance()) this.recovering.set(n, '0-0');
+      for (const n of this.recovering.keys()) if (!this.leases.owned.has(n)) this.recovering.delete(n);
+    }
+    if (now - this.lastLegacyCheck >= 5000) {
+      this.lastLegacyCheck = now;
+      this.legacy = (await this.redis.exists(this.k.stream)) === 1;
+      if (this.legacy) {
+        await this.redis.xgroup('CREATE', this.k.stream, this.k.group, '0').catch((e: unknown) => {
+          if (!String((e as Error).message).includes('BUSYGROUP')) throw e;
+        });
+      }
+    }
+  }
+
+  /** Pending entries of `stream` idle at least `minIdle` ms, to this worker, from `cursor`; answers the next cursor. */
+  private async claim(stream: string, minIdle: number, cursor: string, into: Read[]): Promise<string> {
+    const claimed = (await this.redis.xautoclaim(
+      stream,
+      this.k.group,
+      this.consumer,
+      minIdle,
+      cursor,
+      'COUNT',
+      READ_COUNT,
+    )) as [string, Entry[], string[]];
+    for (const e of claimed[1]) if (e && e[1]) into.push(this.read(stream, e));
+    // Deleted while pending (acknowledged and deleted by a worker that lost the lease meanwhile).
+    if (claimed[2]?.length) await this.redis.xack(stream, this.k.group, ...claimed[2]);
+    return claimed[0];
+  }
+
+  /** Pending entries of shards taken over, then of this worker's own failed reads, then new ones. */
+  private async next(): Promise<Read[]> {
+    await this.balance();
+    const limit = this.batchHits();
+    const out: Read[] = [];
+    const hitsOf = () => out.reduce((n, r) => n + parseEntry(r).length, 0);
+    // A shard just taken: all of its pending entries are now this worker's (the lease says so).
+    for (const [n, cursor] of this.recovering) {
+      const next = await this.claim(this.k.shard(n), 0, cursor, out);
+      if (next === '0-0') this.recovering.delete(n);
+      else this.recovering.set(n, next);
+      if (hitsOf() >= limit) return out;
+    }
+    if (out.length) return out;
     const now = Date.now();
     if (now - this.lastClaim > 1000) {
       this.lastClaim = now;
-      const claimed = (await this.redis.xautoclaim(
-        this.k.stream,
-        this.k.group,
-        this.consumer,
-        this.options.claimIdleMs ?? 30_000,
-        '0-0',
-        'COUNT',
-        20,
-      )) as [string, Entry[], string[]];
-      const live = claimed[1].filter((e) => e && e[1]);
-      if (claimed[2]?.length) await this.redis.xack(this.k.stream, this.k.group, ...claimed[2]);
-      if (live.length) return live;
+      // Entries read by a batch that failed on Redis (ours), or, in the stream before partitioning, by a
+      // worker that died.
+      for (const stream of this.streams()) await this.claim(stream, this.claimMs(), '0-0', out);
+      if (out.length) return out;
+    }
+    const streams = this.streams();
+    if (!streams.length) {
+      await sleep(Math.min(500, this.claimMs() / 3));
+      return out;
     }
     // Up to a batch's worth of hits: while reads come back full, read on without blocking (entries
-    // carry from one pixel to 500 bulk lines, so a fixed entry count makes batches of any size).
-    const limit = this.batchHits();
-    const entries: Entry[] = [];
+    // carry from one pixel to 500 bulk lines, so a fixed entry count makes batches of any size). The
+    // entry count is shared out over the streams read, so one read stays about a batch.
+    const count = Math.max(1, Math.ceil(READ_COUNT / streams.length));
     let hits = 0;
     for (let block = true; hits < limit; block = false) {
-      const res = (
-        block
-          ? await this.redis.xreadgroup(
-              'GROUP',
-              this.k.group,
-              this.consumer,
-              'COUNT',
-              READ_COUNT,
-              'BLOCK',
-              500,
-              'STREAMS',
-              this.k.stream,
-              '>',
-            )
-          : await this.redis.xreadgroup(
-              'GROUP',
-              this.k.group,
-              this.consumer,
-              'COUNT',
-              READ_COUNT,
-              'STREAMS',
-              this.k.stream,
-              '>',
-            )
-      ) as [string, Entry[]][] | null;
-      const read = res?.[0]?.[1] ?? [];
-      for (const e of read) {
-        entries.push(e);
-        hits += parseEntry(e).length;
+      const args = [
+        'GROUP',
+        this.k.group,
+        this.consumer,
+        'COUNT',
+        count,
+        ...(block ? ['BLOCK', 500] : []),
+        'STREAMS',
+        ...streams,
+        ...streams.map(() => '>'),
+      ];
+      const res = (await this.redis.call('XREADGROUP', ...args)) as [string, Entry[]][] | null;
+      let full = false;
+      for (const [stream, entries] of res ?? []) {
+        for (const e of entries) {
+          const r = this.read(stream, e);
+          out.push(r);
+          hits += parseEntry(r).length;
+        }
+        if (entries.length >= count) full = true;
       }
-      if (read.length < READ_COUNT) break;
+      if (!full) break;
     }
-    return entries;
+    return out;
   }
 
   private batchHits(): number {
@@ -213,9 +303,9 @@ export class EtlWorker {
   }
 
   /** Splits entries into batches of about `batchHits` hits; each batch commits, then is acked. */
-  private async process(entries: Entry[]): Promise<void> {
+  private async process(entries: Read[]): Promise<void> {
     const limit = this.batchHits();
-    let batch: Entry[] = [];
+    let batch: Read[] = [];
     let hits: Hit[] = [];
     for (const entry of entries) {
       const parsed = parseEntry(entry);
@@ -230,7 +320,7 @@ export class EtlWorker {
     if (batch.length) await this.commit(batch, hits);
   }
 
-  private async commit(entries: Entry[], hits: Hit[]): Promise<void> {
+  private async commit(entries: Read[], hits: Hit[]): Promise<void> {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -265,10 +355,10 @@ export class EtlWorker {
     return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
   }
 
-  private async commitOnce(entries: Entry[], hits: Hit[]): Promise<void> {
-    const ids = entries.map((e) => e[0]);
+  private async commitOnce(entries: Read[], hits: Hit[]): Promise<void> {
+    const ids = entries.map((e) => e.ledgerId);
     const counts = await timed('worker.ledger_read', this.ledgerOf(ids));
-    const fresh = counts.size ? entries.filter((e) => !counts.has(e[0])) : entries;
+    const fresh = counts.size ? entries.filter((e) => !counts.has(e.ledgerId)) : entries;
     const prepared = await timed(
       'worker.prepare',
       prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags),
@@ -279,7 +369,7 @@ export class EtlWorker {
         'worker.write_batch',
         writeBatch(this.ds, prepared, async (qr, c) => {
           // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-          const rows = fresh.map((e, i) => [e[0], i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
+          const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
           try {
             await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
           } catch (e) {
@@ -288,20 +378,25 @@ export class EtlWorker {
             throw e;
           }
           for (const [i, e] of fresh.entries())
-            counts.set(e[0], { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
+            counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
         }),
       );
     }
     const n = result ? result.newImpressions + result.newHits : 0;
+    this.stored += n;
     const pipe = this.redis.multi();
-    pipe.eval(
-      ACK_AND_COUNT,
-      2,
-      this.k.stream,
-      this.k.stats,
-      this.k.group,
-      ...ids.flatMap((id) => [id, counts.get(id)?.processed ?? 0, counts.get(id)?.duplicates ?? 0]),
-    );
+    // In slices: a batch of pixels holds tens of thousands of small entries (one per shard and event-loop
+    // turn), more arguments than one call can spread (RangeError). One MULTI still acks and counts them all.
+    for (let i = 0; i < entries.length; i += ACK_SLICE) {
+      const slice = entries.slice(i, i + ACK_SLICE);
+      const streams = [...new Set(slice.map((e) => e.stream))];
+      const args: (string | number)[] = [this.k.stats, ...streams, this.k.group];
+      for (const e of slice) {
+        const c = counts.get(e.ledgerId);
+        args.push(streams.indexOf(e.stream) + 2, e.id, c?.processed ?? 0, c?.duplicates ?? 0);
+      }
+      pipe.eval(ACK_AND_COUNT, 1 + streams.length, ...args);
+    }
     for (const [reason, count] of Object.entries(prepared.rejected)) {
       pipe.hincrby(this.k.stats, `rejected:${reason}`, count);
     }
@@ -333,17 +428,33 @@ export class EtlWorker {
   }
 
   /** Sets an entry aside in the dead-letter stream (with the error) and acknowledges it. */
-  private async deadLetter(entry: Entry, e: unknown): Promise<void> {
-    const fields = entry[1];
+  private async deadLetter(entry: Read, e: unknown): Promise<void> {
+    const fields = entry.fields;
     const h = fields[fields.indexOf('h') + 1] ?? '[]';
     const error = String((e as Error)?.message ?? e).slice(0, 500);
     const pipe = this.redis.multi();
-    pipe.xadd(this.k.dead, '*', 'h', h, 'error', error, 'source', entry[0], 'at', String(Date.now()));
-    pipe.xack(this.k.stream, this.k.group, entry[0]);
-    pipe.xdel(this.k.stream, entry[0]);
+    pipe.xadd(
+      this.k.dead,
+      '*',
+      'h',
+      h,
+      'error',
+      error,
+      'source',
+      entry.id,
+      'stream',
+      entry.stream,
+      'at',
+      String(Date.now()),
+    );
+    pipe.xack(entry.stream, this.k.group, entry.id);
+    pipe.xdel(entry.stream, entry.id);
     const replies = await pipe.exec();
     for (const [err] of replies ?? []) if (err) throw err;
-    this.log.error({ err: e, entry: entry[0] }, 'ETL: entry failed for a non-transient reason; moved to dead letters');
+    this.log.error(
+      { err: e, entry: entry.ledgerId },
+      'ETL: entry failed for a non-transient reason; moved to dead letters',
+    );
   }
 
   private rate(n: number): number {
@@ -368,31 +479,36 @@ export class EtlWorker {
     await this.ds
       .query('DELETE FROM etl_ledger WHERE created_at < NOW(3) - INTERVAL 1 DAY')
       .catch((e: unknown) => this.log.warn({ err: e }, 'ETL: ledger sweep failed'));
-    const consumers = (await this.redis.xinfo('CONSUMERS', this.k.stream, this.k.group)) as (string | number)[][];
-    for (const flat of consumers) {
-      const c: Record<string, string | number> = {};
-      for (let i = 0; i + 1 < flat.length; i += 2) c[String(flat[i])] = flat[i + 1];
-      if (c.name !== this.consumer && Number(c.pending) === 0 && Number(c.idle) > 3600_000) {
-        await this.redis.xgroup('DELCONSUMER', this.k.stream, this.k.group, String(c.name));
+    for (const stream of hitStreams(this.keys, this.shards)) {
+      if (stream === this.k.stream && !this.legacy) continue;
+      const consumers = (await this.redis.xinfo('CONSUMERS', stream, this.k.group)) as (string | number)[][];
+      for (const flat of consumers) {
+        const c: Record<string, string | number> = {};
+        for (let i = 0; i + 1 < flat.length; i += 2) c[String(flat[i])] = flat[i + 1];
+        if (c.name !== this.consumer && Number(c.pending) === 0 && Number(c.idle) > 3600_000) {
+          await this.redis.xgroup('DELCONSUMER', stream, this.k.group, String(c.name));
+        }
       }
     }
   }
 }
 
+/** Entries per acknowledging script call. */
+const ACK_SLICE = 2000;
+
 /** Entries per XREADGROUP call. */
 const READ_COUNT = 100;
 
 /** Parsed once per entry (the reader counts hits, the batch uses them). */
-const parsedEntries = new WeakMap<Entry, Hit[]>();
+const parsedEntries = new WeakMap<Read, Hit[]>();
 
-function parseEntry(entry: Entry): Hit[] {
+function parseEntry(entry: Read): Hit[] {
   let hits = parsedEntries.get(entry);
-  if (!hits) parsedEntries.set(entry, (hits = parseFields(entry)));
+  if (!hits) parsedEntries.set(entry, (hits = parseFields(entry.fields)));
   return hits;
 }
 
-function parseFields(entry: Entry): Hit[] {
-  const fields = entry[1];
+function parseFields(fields: string[]): Hit[] {
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] === 'h') {
       try {

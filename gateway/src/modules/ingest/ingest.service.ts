@@ -1,8 +1,9 @@
+import type { ChainableCommander } from 'ioredis';
 import type { Collector } from '../../collector/collector';
 import type { Hit } from '../../collector/hit';
 import { type LineError, parseLines } from '../../collector/ingest-lines';
 import { ingestStatus, type IngestStatus } from '../../collector/status';
-import { countRejected, ensureGroup, streamKeys } from '../../collector/stream';
+import { countRejected, ensureGroup, queueHits, streamKeys } from '../../collector/stream';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError, forbidden } from '../../shared/errors';
 import { type Actor, isSuperAdmin } from '../../shared/roles';
@@ -99,14 +100,14 @@ export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<
   const k = streamKeys(app.keys);
   let replayed = 0;
   try {
-    await ensureGroup(app.redis, app.keys);
+    await ensureGroup(app.redis, app.keys, app.config.ETL_SHARDS);
     for (;;) {
       const chunk = await app.redis.xrange(k.dead, '-', '+', 'COUNT', 200);
       if (!chunk.length) break;
       const pipe = app.redis.multi();
       for (const [id, fields] of chunk) {
         const h = fields.indexOf('h');
-        if (h >= 0) pipe.xadd(k.stream, '*', 'h', fields[h + 1]);
+        if (h >= 0) requeue(pipe, app, fields[h + 1]);
         pipe.xdel(k.dead, id);
       }
       const replies = await pipe.exec();
@@ -121,9 +122,27 @@ export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<
   return { replayed };
 }
 
+/**
+ * A dead entry's hits back to their households' shards (an entry of the stream before partitioning
+ * mixes households); one that is not a list of hits goes to shard 0 as it is, to fail there again.
+ */
+function requeue(pipe: ChainableCommander, app: AppContext, h: string): void {
+  let hits: unknown = null;
+  try {
+    hits = JSON.parse(h);
+  } catch {
+    // kept as it is
+  }
+  if (Array.isArray(hits) && hits.every((x) => x && typeof x === 'object')) {
+    queueHits(pipe, app.keys, app.config.ETL_SHARDS, hits as Hit[]);
+  } else {
+    pipe.xadd(streamKeys(app.keys).shard(0), '*', 'h', h);
+  }
+}
+
 /** GET /api/ingest/status. */
 export async function getIngestStatus(app: AppContext, actor: Actor, collector: Collector): Promise<IngestStatus> {
   // The whole system's queue and spool: the super admin's, not a partner key's.
   if (!isSuperAdmin(actor)) throw forbidden();
-  return ingestStatus(app.redis, app.keys, collector.spool);
+  return ingestStatus(app.redis, app.keys, collector.spool, app.config.ETL_SHARDS);
 }

@@ -114,7 +114,7 @@ export async function redisHealth(app: AppContext, actor: Actor): Promise<RedisH
 export async function pipelineStatus(app: AppContext, actor: Actor): Promise<IngestStatus> {
   assertSystemAdmin(actor);
   const spool = new Spool(app.config.SPOOL_DIR, app.redis, app.keys, app.log);
-  return fromRedis(app, () => ingestStatus(app.redis, app.keys, spool));
+  return fromRedis(app, () => ingestStatus(app.redis, app.keys, spool, app.config.ETL_SHARDS));
 }
 
 /** The ingest status with consumers and collectors counted (the panel's figures). */

@@ -132,12 +132,19 @@ function messageRate(stream: string, added: number, now: number): number {
   return Math.round(rate * 100) / 100;
 }
 
+/**
+ * One row per stream and group; the hit streams (every shard and the stream before partitioning) are one
+ * queue, "hits / etl", their figures summed and their consumers counted once each.
+ */
 export async function readQueueStats(redis: Redis, keys: RedisKeys): Promise<QueueStat[]> {
   const out: QueueStat[] = [];
   const now = Date.now();
+  const hits = streamKeys(keys).stream;
+  const isHits = (stream: string) => stream === hits || /^hits:shard:\d+$/.test(stream.slice(keys.prefix.length));
+  const folded = { added: 0, length: 0, memory: 0, pending: 0, lag: 0, consumers: new Set<string>(), found: false };
   for (const stream of await streamsOf(redis, keys)) {
     if (!(await redis.exists(stream))) {
-      messageRate(stream, 0, now); // not there yet: nothing added so far
+      if (!isHits(stream)) messageRate(stream, 0, now); // not there yet: nothing added so far
       continue;
     }
     const [info, groups, memory] = await Promise.all([
@@ -146,7 +153,27 @@ export async function readQueueStats(redis: Redis, keys: RedisKeys): Promise<Que
       redis.memory('USAGE', stream) as Promise<number | null>,
     ]);
     const length = Number(info.length);
-    const rate = messageRate(stream, Number(info['entries-added'] ?? length), now);
+    const added = Number(info['entries-added'] ?? length);
+    // Redis' lag is null after XDEL (the ETL deletes what it acknowledges): then the rest of the stream.
+    const lagOf = (g: Record<string, unknown>) =>
+      g.lag === null || g.lag === undefined ? Math.max(0, length - Number(g.pending)) : Number(g.lag);
+    if (isHits(stream)) {
+      folded.found = true;
+      folded.added += added;
+      folded.length += length;
+      folded.memory += Number(memory ?? 0);
+      const g = groups.find((x) => x.name === 'etl');
+      if (!g) {
+        folded.lag += length;
+        continue;
+      }
+      folded.pending += Number(g.pending);
+      folded.lag += lagOf(g);
+      const consumers = (await redis.xinfo('CONSUMERS', stream, 'etl')) as Flat[];
+      for (const c of consumers) folded.consumers.add(String(asRecord(c).name));
+      continue;
+    }
+    const rate = messageRate(stream, added, now);
     const short = stream.startsWith(keys.prefix) ? stream.slice(keys.prefix.length) : stream;
     const base = { stream: short, memory_usage: Number(memory ?? 0), message_rate: rate };
     if (!groups.length) {
@@ -155,19 +182,30 @@ export async function readQueueStats(redis: Redis, keys: RedisKeys): Promise<Que
     }
     for (const g of groups) {
       const pending = Number(g.pending);
-      // Redis' lag is null after XDEL (the ETL deletes what it acknowledges): then the rest of the stream.
-      const lag = g.lag === null || g.lag === undefined ? Math.max(0, length - pending) : Number(g.lag);
       out.push({
         ...base,
         name: `${short} / ${String(g.name)}`,
         group: String(g.name),
-        messages: pending + lag,
+        messages: pending + lagOf(g),
         pending,
         consumers: Number(g.consumers),
       });
     }
   }
-  return out;
+  const rate = messageRate(hits, folded.added, now);
+  if (folded.found) {
+    out.push({
+      name: 'hits / etl',
+      stream: 'hits',
+      group: 'etl',
+      messages: folded.pending + folded.lag,
+      pending: folded.pending,
+      consumers: folded.consumers.size,
+      memory_usage: folded.memory,
+      message_rate: rate,
+    });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function summarise(stats: QueueStat[]): QueueSummary {
@@ -246,17 +284,21 @@ export async function measureLatencyMs(redis: Redis, samples = 5): Promise<numbe
   return Math.round((total / samples) * 1000) / 1000;
 }
 
-/** Pending entries idle longer than the claim time: a worker died or is stuck with them. */
+/** Pending entries idle longer than the claim time, over every hit stream: a worker died or is stuck with them. */
 async function stalePending(redis: Redis, keys: RedisKeys): Promise<number> {
   const k = streamKeys(keys);
-  if (!(await redis.exists(k.stream))) return 0;
-  try {
-    const rows = (await redis.xpending(k.stream, k.group, 'IDLE', claimIdleMs(), '-', '+', 1000)) as unknown[];
-    return rows.length;
-  } catch (e) {
-    if (String((e as Error).message).includes('NOGROUP')) return 0;
-    throw e;
+  let stale = 0;
+  for (const stream of await streamsOf(redis, keys)) {
+    if (stream !== k.stream && !stream.startsWith(k.shard(0).slice(0, -1))) continue;
+    try {
+      const rows = (await redis.xpending(stream, k.group, 'IDLE', claimIdleMs(), '-', '+', 1000)) as unknown[];
+      stale += rows.length;
+    } catch (e) {
+      if (!/NOGROUP|no such key/i.test(String((e as Error).message))) throw e;
+    }
+    if (stale >= 1000) return 1000;
   }
+  return stale;
 }
 
 /** The strain summary: key metrics and the critical issues of the stated rules (issue 13). */

@@ -1,0 +1,120 @@
+import type Redis from 'ioredis';
+import { streamKeys } from '../collector/stream';
+import type { RedisKeys } from '../shared/redis';
+
+/** Extends a lease only while it is still ours (compare and set). KEYS: lease. ARGV: owner, ms. */
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+/** Gives a lease up only while it is still ours. KEYS: lease. ARGV: owner. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * Which shards this worker reads (one owner per shard at a time). Each shard's lease is a Redis string
+ * `etl:lease:<n>` = consumer, set with NX and a time to live of the claim time, renewed every third of
+ * it by a timer (a slow batch keeps its shards; only a worker that stops answering loses them). Workers
+ * beat into the sorted set `etl:live`; each takes its fair share, ceil(shards / live workers): one over
+ * it gives the extras up between batches (so a new worker gets its share within a batch), one under it
+ * takes free shards on the timer. A dead worker's leases and heartbeat lapse after the claim time and the
+ * others take its shards within a third of it more.
+ */
+export class ShardLeases {
+  readonly owned = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly k: ReturnType<typeof streamKeys>;
+
+  constructor(
+    private readonly redis: Redis,
+    keys: RedisKeys,
+    private readonly consumer: string,
+    private readonly shards: number,
+    private readonly claimMs: number,
+  ) {
+    this.k = streamKeys(keys);
+  }
+
+  /** Renews and takes leases every third of the claim time, beside the batches. */
+  start(): void {
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), Math.max(50, this.claimMs / 3));
+    this.timer.unref();
+  }
+
+  /** Stops renewing: without `release`, the leases run out as a killed worker's would. */
+  async stop(release: boolean): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+    if (!release) return;
+    const pipe = this.redis.pipeline();
+    for (const n of this.owned) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
+    pipe.zrem(this.k.live, this.consumer);
+    await pipe.exec();
+    this.owned.clear();
+  }
+
+  private ticking: Promise<void> | null = null;
+  private share = 0;
+  /** Shards taken since the loop last asked (their pending entries are to claim). */
+  private fresh: number[] = [];
+
+  /** One at a time, from the timer or the loop. */
+  tick(): Promise<void> {
+    this.ticking ??= this.tickOnce().finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  /**
+   * Heartbeat, renewal (shards whose lease went to another worker or lapsed are dropped), the fair share
+   * of the live workers, and free shards taken up to it: a dead worker's shards move as soon as its
+   * leases lapse, even while this worker's loop is in a long batch.
+   */
+  private async tickOnce(): Promise<void> {
+    const now = Date.now();
+    const owned = [...this.owned];
+    const pipe = this.redis.pipeline();
+    pipe.zremrangebyscore(this.k.live, '-inf', now - this.claimMs);
+    pipe.zadd(this.k.live, now, this.consumer);
+    pipe.zcard(this.k.live);
+    for (const n of owned) pipe.eval(RENEW, 1, this.k.lease(n), this.consumer, this.claimMs);
+    const replies = (await pipe.exec()) ?? [];
+    for (const [i, n] of owned.entries()) {
+      const [err, kept] = replies[i + 3] ?? [];
+      if (!err && Number(kept) === 0) this.owned.delete(n);
+    }
+    this.share = Math.ceil(this.shards / Math.max(1, Number(replies[2]?.[1] ?? 1)));
+    if (this.owned.size >= this.share) return;
+    const all = Array.from({ length: this.shards }, (_, n) => n);
+    const holders = await this.redis.mget(all.map((n) => this.k.lease(n)));
+    // From a place of this worker's own, so workers starting together try different shards first.
+    const start = hashOf(this.consumer) % this.shards;
+    for (let i = 0; i < this.shards && this.owned.size < this.share; i++) {
+      const n = (start + i) % this.shards;
+      if (holders[n] !== null || this.owned.has(n)) continue;
+      if ((await this.redis.set(this.k.lease(n), this.consumer, 'PX', this.claimMs, 'NX')) === 'OK') {
+        this.owned.add(n);
+        this.fresh.push(n);
+      }
+    }
+  }
+
+  /**
+   * Brings this worker to its fair share (called between batches: extras are given up only with no batch
+   * of theirs in hand); answers the shards taken since the last call, whose pending entries the worker
+   * must claim (their previous owner died or gave them up).
+   */
+  async balance(): Promise<number[]> {
+    await this.tick();
+    if (this.owned.size > this.share) {
+      const extras = [...this.owned].sort((a, b) => b - a).slice(0, this.owned.size - this.share);
+      const pipe = this.redis.pipeline();
+      for (const n of extras) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
+      await pipe.exec();
+      for (const n of extras) this.owned.delete(n);
+    }
+    return this.fresh.splice(0).filter((n) => this.owned.has(n));
+  }
+}
+
+const hashOf = (s: string) => {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) >>> 0;
+  return h;
+};
