@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import type { Hit } from '../../gateway/src/collector/hit';
 import type { migrate } from '../../gateway/src/db/migrate';
+import { deleteRedisKeys } from '../support/gateway';
 
 export const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -100,17 +100,8 @@ export async function seedWorld(ds: Awaited<ReturnType<typeof migrate>>, tagKeys
   return { impressionKeys, siteKeys };
 }
 
-/** Deletes every key under a bench's prefix (SCAN, never KEYS). */
-export async function cleanRedis(prefix: string) {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (found.length) await redis.del(...found);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
-}
+/** Deletes every key under a bench's prefix. */
+export const cleanRedis = (prefix: string) => deleteRedisKeys(REDIS_URL, prefix);
 
 /**
  * The generated load's shape (BENCH_SHAPE). 'reference': DESIGN 6's busy customer scaled to BENCH_EVENTS, as bench:dashboard

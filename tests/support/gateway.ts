@@ -62,6 +62,11 @@ export async function dropScratch(server: string, redisUrl: string, database: st
   const conn = await createConnection(server);
   await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
   await conn.end();
+  await deleteRedisKeys(redisUrl, prefix);
+}
+
+/** Deletes every Redis key under a scratch prefix (SCAN, never KEYS). */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = new Redis(redisUrl);
   let cursor = '0';
   do {
