@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach-estimate';
 
 /** Environment, parsed and validated once at start (DESIGN 5). */
 const schema = z.object({
@@ -36,6 +37,11 @@ const schema = z.object({
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Password reset requests one address may make across all emails in an hour. */
   RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  /**
+   * DESIGN 4b at scale: from this many impressions in I(F) up, Reach and the lift's exposed side are
+   * estimated from a household sample (labelled Approximate, within 1% of the exact reach); below, exact.
+   */
+  REACH_SAMPLE_MIN_IMPRESSIONS: z.coerce.number().int().min(0).default(REACH_SAMPLE_MIN_IMPRESSIONS),
   /** GraphQL introspection: default on outside production; in production only a signed-in super admin gets it. */
   GRAPHQL_INTROSPECTION: z.enum(['0', '1']).optional(),
   /** Image hosts the Content-Security-Policy allows besides the gateway itself (the map tiles). */

@@ -4,10 +4,12 @@
  * (BENCH_IMPRESSIONS impressions over 90 days, a fifth as many households, a tenth as many visits
  * with their touches, control impressions for 5% more households). Not the pipeline: the data set
  * is built in about a minute per million impressions, then reused from its named database.
- * Prints JSON lines: p50/p95 of cold calls (no single-flight reuse) on 30-day windows.
+ * Prints JSON lines: p50/max of cold calls (no single-flight reuse) on 30-day windows; with
+ * BENCH_EXACT=1 an approximate answer (DESIGN 4b at scale: a household sample) is also computed
+ * exactly and its error printed. BENCH_DATABASE + BENCH_CUSTOMER_ID read another bench's data instead.
  */
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
-import type { DashboardFilter } from '../../gateway/src/modules/analytics/filter';
+import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filter';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
 import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
 import { impressionSummary } from '../../gateway/src/modules/analytics/calls/impression-summary';
@@ -18,23 +20,50 @@ const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_reach_${IMPRESSIONS}`;
+// Another bench's database (say bench:dashboard's 10M one, read only) names its busy customer here.
+const CUSTOMER = Number(process.env.BENCH_CUSTOMER_ID ?? 1);
+// BENCH_EXACT=1: each approximate answer is also computed exactly (slow at 10M) and the error printed.
+const EXACT = process.env.BENCH_EXACT === '1';
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'reach-lift', ...o }));
+
+/** Relative difference of an estimate from the exact figure (0 when both are 0). */
+const relError = (approx: number, exact: number) => (exact === 0 ? approx : (approx - exact) / exact);
 
 async function main() {
   const ds = await migrate(`${SERVER}/${DATABASE}`);
-  const [{ n }] = await ds.query('SELECT COUNT(*) AS n FROM impression_event WHERE customer_id = 1');
-  if (Number(n) !== IMPRESSIONS) {
-    const t0 = Date.now();
-    await build(ds.query.bind(ds));
-    print({ built: IMPRESSIONS, ms: Date.now() - t0 });
+  if (CUSTOMER === 1) {
+    const [{ n }] = await ds.query('SELECT COUNT(*) AS n FROM impression_event WHERE customer_id = 1');
+    if (Number(n) !== IMPRESSIONS) {
+      // Only ever into this bench's own database: another bench's data is never deleted.
+      if (!DATABASE.startsWith('infinitum_bench_reach_')) throw new Error(`${DATABASE} is not this bench's database`);
+      const t0 = Date.now();
+      await build(ds.query.bind(ds));
+      print({ built: IMPRESSIONS, ms: Date.now() - t0 });
+    }
   }
+  const [[{ last }], creatives, sites] = await Promise.all([
+    ds.query('SELECT MAX(local_date) AS last FROM impression_rollup WHERE customer_id = ?', [CUSTOMER]),
+    ds.query('SELECT DISTINCT creative_id AS id FROM impression_rollup WHERE customer_id = ? ORDER BY id LIMIT 3', [
+      CUSTOMER,
+    ]),
+    ds.query('SELECT DISTINCT site_tag_id AS id FROM visit_page WHERE customer_id = ? ORDER BY id LIMIT 1', [CUSTOMER]),
+  ]);
+  const creative = (k: number): number[] => creatives.slice(0, k).map((r: { id: number }) => Number(r.id));
   const payloads: [string, Partial<DashboardFilter>][] = [
     ['unfiltered', {}],
-    ['creative', { creatives: [2] }],
-    ['site', { sites: [1] }],
+    ['one creative', { creatives: creative(1) }],
+    ['site', { sites: sites.map((r: { id: number }) => Number(r.id)) }],
+    // bench:dashboard's three filters (a region list that holds none of this bench's own 'AUK' is fine).
+    ['3 filters', { regions: ['AUK', 'WGN', 'CAN'], creatives: creative(3), dayparts: [5, 6, 7] }],
     // Narrow enough that the control group has fewer than 100 households: the pre/post method.
-    ['pre/post (creative, weekday, daypart)', { creatives: [2], weekdays: [3], dayparts: [7] }],
+    ['pre/post (creative, weekday, daypart)', { creatives: creative(1), weekdays: [3], dayparts: [7] }],
   ];
+  // 30-day windows ending 1..RUNS days before the data's last day (each window new: cold parts).
+  const windows = Array.from({ length: RUNS }, (_, k) => {
+    const end = new Date(Date.parse(`${toDate(last)}T00:00:00Z`) - (k + 1) * 86_400_000);
+    const start = new Date(end.getTime() - 29 * 86_400_000);
+    return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+  });
   for (const [name, extra] of payloads) {
     for (const [call, fn] of [
       ['reach_frequency', reachFrequency],
@@ -42,42 +71,51 @@ async function main() {
       ['impression_summary', impressionSummary],
     ] as const) {
       const times: number[] = [];
-      let answer: unknown;
-      for (let i = 0; i < RUNS; i++) {
+      let answer: any;
+      for (const w of windows) {
         dashboardFlights.clear();
-        const start = `2026-09-${String(1 + i).padStart(2, '0')}`;
-        const end = `2026-09-${String(30).padStart(2, '0')}`;
-        const f: DashboardFilter = {
-          customerId: 1,
-          start,
-          end,
-          regions: [],
-          campaigns: [],
-          bookings: [],
-          creatives: [],
-          channels: [],
-          weekdays: [],
-          dayparts: [],
-          sites: [],
-          ...extra,
-        };
         const t0 = performance.now();
-        answer = await fn(new DashboardData(ds.manager, f));
+        answer = await fn(new DashboardData(ds.manager, rangeFilter(CUSTOMER, w.start, w.end, extra)));
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
-      print({
+      const row: Record<string, unknown> = {
         impressions: IMPRESSIONS,
         filter: name,
         call,
         p50_ms: Math.round(times[Math.floor(times.length / 2)]),
         max_ms: Math.round(times[times.length - 1]),
-        summary: (answer as { summary_data: unknown }).summary_data,
-      });
+        summary: answer.summary_data,
+      };
+      if (EXACT && call !== 'impression_summary' && answer.summary_data.Approximate) {
+        // The last window again, the exact way: how far the estimate landed.
+        dashboardFlights.clear();
+        const w = windows[windows.length - 1];
+        const t0 = performance.now();
+        const exact: any = await fn(
+          new DashboardData(ds.manager, rangeFilter(CUSTOMER, w.start, w.end, extra), Number.POSITIVE_INFINITY),
+        );
+        row.exact_ms = Math.round(performance.now() - t0);
+        row.exact = exact.summary_data;
+        const a = answer.summary_data;
+        const e = exact.summary_data;
+        row.error =
+          call === 'reach_frequency'
+            ? { Reach: relError(a.Reach, e.Reach), Avg_Frequency: relError(a.Avg_Frequency, e.Avg_Frequency) }
+            : {
+                Exposed_Households: relError(a.Exposed_Households, e.Exposed_Households),
+                Exposed_Rate: a.Exposed_Rate - e.Exposed_Rate,
+                Lift: a.Lift - e.Lift,
+                exact_lift_in_interval: e.Lift >= a.Lift_Low && e.Lift <= a.Lift_High,
+              };
+      }
+      print(row);
     }
   }
   await ds.destroy();
 }
+
+const toDate = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
 
 /** The synthetic data set, in SQL (MariaDB's SEQUENCE engine numbers the rows). */
 async function build(q: (sql: string, params?: unknown[]) => Promise<unknown>) {

@@ -19,9 +19,9 @@ export const SELECTIONS: Record<string, string> = {
   creative_performance_cost: 'table_data { Creative Ad_Spend Total_Responses Current_CPR } summary_data',
   platform_creative_performance: 'table_data { Platform Creative Impressions_Perc Responses_Perc } summary_data',
   reach_frequency:
-    'table_data { Frequency Households Responding Response_Rate } summary_data { Reach Avg_Frequency Optimal_Frequency }',
+    'table_data { Frequency Households Responding Response_Rate } summary_data { Reach Avg_Frequency Optimal_Frequency Approximate Sample_Rate }',
   incremental_lift:
-    'table_data summary_data { Method Exposed_Households Control_Households Exposed_Rate Control_Rate Incremental_Responses Lift Lift_Low Lift_High }',
+    'table_data summary_data { Method Exposed_Households Control_Households Exposed_Rate Control_Rate Incremental_Responses Lift Lift_Low Lift_High Approximate Sample_Rate }',
   analysis:
     'table_data summary_data { summary campaign_performance creative_effectiveness geographic_distribution response_profile }',
 };

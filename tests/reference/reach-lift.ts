@@ -40,7 +40,13 @@ export function referenceReachLift(
   }
   const reach_frequency = {
     table_data: rows,
-    summary_data: { Reach: reach, Avg_Frequency: div(iF.length, reach), Optimal_Frequency: optimal },
+    // The reference is exact: the answer says so (an estimate from a household sample says Approximate).
+    summary_data: {
+      Reach: reach,
+      Avg_Frequency: div(iF.length, reach),
+      Optimal_Frequency: optimal,
+      ...EXACT,
+    },
   };
 
   // C(F): the control impressions matching F exactly as I(F) would (same test as section 4).
@@ -71,6 +77,7 @@ export function referenceReachLift(
       Exposed_Households: reach,
       Control_Households: controlGroup.size,
       ...lift(reach, exposedResponding, reach, controlResponding, controlGroup.size),
+      ...EXACT,
     };
   } else {
     const firstHit = Math.min(...hits.filter((h) => h.customerId === c.id).map((h) => h.ts));
@@ -91,10 +98,14 @@ export function referenceReachLift(
       Exposed_Households: kept,
       Control_Households: 0,
       ...lift(reach, post, kept, pre, kept),
+      ...EXACT,
     };
   }
   return { reach_frequency, incremental_lift: { table_data: [], summary_data } };
 }
+
+/** The labels of an exact answer (every data set below REACH_SAMPLE_MIN_IMPRESSIONS). */
+const EXACT = { Approximate: false, Sample_Rate: 1 };
 
 /** Rates, (r_e - r_c) x Reach, Lift and the Wald 95% interval of the difference over r_c. */
 function lift(reach: number, xe: number, ne: number, xc: number, nc: number) {

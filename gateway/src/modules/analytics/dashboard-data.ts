@@ -14,7 +14,16 @@ import {
   queryAttributedResponseSites,
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
-import { type FrequencyCount, queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
+import { queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
+import { querySampleRows, sampleRate } from './queries/reach-sample';
+import { refreshReachSample, STORED_BUCKETS } from './rollup/refresh-reach-sample';
+import {
+  estimateReach,
+  firstSampleBuckets,
+  REACH_MAX_ERROR,
+  REACH_SAMPLE_MIN_IMPRESSIONS,
+  type ReachCounts,
+} from './reach-estimate';
 
 /** I(F)'s facets, the booking x creative x channel cells priced (impressions x booking cpm / 1000). */
 export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
@@ -31,6 +40,8 @@ export class DashboardData {
   constructor(
     private readonly em: EntityManager,
     readonly filter: DashboardFilter,
+    /** Below this many impressions in I(F) reach is always exact (config REACH_SAMPLE_MIN_IMPRESSIONS). */
+    private readonly sampleMinImpressions = REACH_SAMPLE_MIN_IMPRESSIONS,
   ) {
     this.key = filterKey(filter);
   }
@@ -66,13 +77,7 @@ export class DashboardData {
   private async impressionFacets(): Promise<ImpressionFacets> {
     const f = this.filter;
     if (f.regions.length === 0) {
-      const ready = await dashboardFlights.run(`cells|${f.customerId}|${f.start}|${f.end}`, () =>
-        refreshImpressionCells(this.em, f.customerId, f.start, f.end).then(
-          () => true,
-          () => false,
-        ),
-      );
-      if (ready) return queryImpressionCellFacets(this.em, f);
+      if (await this.refreshed('cells', refreshImpressionCells)) return queryImpressionCellFacets(this.em, f);
     }
     return facetsOfImpressionCube(await queryImpressionCube(this.em, f));
   }
@@ -102,18 +107,44 @@ export class DashboardData {
   }
 
   private attributionReady(): Promise<boolean> {
+    return this.refreshed('attribution', refreshAttribution);
+  }
+
+  /** Brings a summary up to date for the range's days once per refresh; false when that failed. */
+  private refreshed(
+    name: string,
+    refresh: (em: EntityManager, customerId: number, start: string, end: string) => Promise<void>,
+  ): Promise<boolean> {
     const f = this.filter;
-    return dashboardFlights.run(`attribution|${f.customerId}|${f.start}|${f.end}`, () =>
-      refreshAttribution(this.em, f.customerId, f.start, f.end).then(
+    return dashboardFlights.run(`${name}|${f.customerId}|${f.start}|${f.end}`, () =>
+      refresh(this.em, f.customerId, f.start, f.end).then(
         () => true,
         () => false,
       ),
     );
   }
 
-  /** DESIGN 4b: households of Reach per frequency, with those that responded. */
-  frequencies(): Promise<FrequencyCount[]> {
-    return this.part('frequencies', () => queryFrequencies(this.em, this.filter));
+  /**
+   * DESIGN 4b: households of Reach per frequency, with those that responded. Exact when I(F) has
+   * fewer than sampleMinImpressions impressions; above, estimated from the household sample
+   * (reach_sample, refreshed for the range's days first) at the lowest rate whose reach error stays
+   * within REACH_MAX_ERROR, doubling the rate up to the stored 1 in 8, else exact after all. Any
+   * failure of the refresh reads the exact way.
+   */
+  reach(): Promise<ReachCounts> {
+    return this.part('reach', async () => {
+      const f = this.filter;
+      const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
+      let buckets = firstSampleBuckets(total, this.sampleMinImpressions);
+      if (buckets !== null && (await this.refreshed('sample', refreshReachSample))) {
+        for (; buckets <= STORED_BUCKETS; buckets *= 2) {
+          const estimate = estimateReach(total, await querySampleRows(this.em, f, buckets), sampleRate(buckets));
+          if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
+        }
+      }
+      const rows = await queryFrequencies(this.em, f);
+      return { rows, reach: rows.reduce((a, r) => a + r.households, 0), sampleRate: 1, sample: null };
+    });
   }
 
   /** DESIGN 4b: the control group and its responders (holdout method). */

@@ -20,7 +20,7 @@ export async function runDashboardCall<N extends DashboardCallName>(
   const filter = parseDashboardFilter(input ?? {});
   const em = app.ds.manager;
   await assertCustomerVisible(em, actor, filter.customerId);
-  const data = new DashboardData(em, filter);
+  const data = new DashboardData(em, filter, app.config.REACH_SAMPLE_MIN_IMPRESSIONS);
   assertFilterOwned(filter, await data.names());
   return (await DASHBOARD_CALLS[call](data)) as DashboardAnswer<N>;
 }

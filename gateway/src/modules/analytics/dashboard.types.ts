@@ -234,6 +234,10 @@ export class ReachFrequencyData {
   @Field(() => Float, { description: 'Distinct households with an impression in I(F)' }) Reach: number;
   @Field(() => Float) Avg_Frequency: number;
   @Field(() => Int) Optimal_Frequency: number;
+  @Field({ description: 'True when Reach and the rows are estimated from a household sample (within 1%)' })
+  Approximate: boolean;
+  @Field(() => Float, { description: 'Share of households read: 1 when exact, else the sample rate' })
+  Sample_Rate: number;
 }
 @ObjectType()
 export class ReachFrequencyAnswer {
@@ -253,6 +257,9 @@ export class IncrementalLiftData {
   @Field(() => Float) Lift: number;
   @Field(() => Float) Lift_Low: number;
   @Field(() => Float) Lift_High: number;
+  @Field({ description: 'True when the exposed side is estimated from a household sample' }) Approximate: boolean;
+  @Field(() => Float, { description: 'Share of households read: 1 when exact, else the sample rate' })
+  Sample_Rate: number;
 }
 @ObjectType()
 export class IncrementalLiftAnswer {

@@ -98,3 +98,24 @@ export function parseDashboardFilter(input: DashboardFilterInput): DashboardFilt
 
 /** A stable key of a normalised filter (same numbers -> same key). */
 export const filterKey = (f: DashboardFilter): string => JSON.stringify(f);
+
+/** Every impression of a customer's range: each list All, then any narrower lists given. */
+export const rangeFilter = (
+  customerId: number,
+  start: string,
+  end: string,
+  narrower: Partial<DashboardFilter> = {},
+): DashboardFilter => ({
+  customerId,
+  start,
+  end,
+  regions: [],
+  campaigns: [],
+  bookings: [],
+  creatives: [],
+  channels: [],
+  weekdays: [],
+  dayparts: [],
+  sites: [],
+  ...narrower,
+});

@@ -11,6 +11,9 @@ export interface IncrementalLiftData {
   Lift: number;
   Lift_Low: number;
   Lift_High: number;
+  /** True when the exposed side comes from the household sample (as reach_frequency's). */
+  Approximate: boolean;
+  Sample_Rate: number;
 }
 
 /** The holdout method needs a control group of at least this many households (DESIGN 4b). */
@@ -37,26 +40,38 @@ export function liftFigures(reach: number, exposed: [number, number], control: [
   };
 }
 
-/** DESIGN 4b: incremental responses and lift, by the holdout when its group is large enough, else pre/post. */
+/**
+ * DESIGN 4b: incremental responses and lift, by the holdout when its group is large enough, else
+ * pre/post. From a household sample (see DashboardData.reach) the exposed rate, the pre/post shares
+ * and the interval come from the sampled households themselves (the Wald interval of the sample's
+ * proportions, so it is as wide as the sample makes it); the household counts and
+ * Incremental_Responses are scaled to the estimated reach. The control group is always exact.
+ */
 export async function incrementalLift(data: DashboardData) {
-  const [frequencies, control] = await Promise.all([data.frequencies(), data.controlGroup()]);
-  const reach = frequencies.reduce((a, r) => a + r.households, 0);
+  const [counts, control] = await Promise.all([data.reach(), data.controlGroup()]);
+  const { reach, sample } = counts;
+  const scale = sample ? reach / sample.households : 1;
+  const labels = { Approximate: sample !== null, Sample_Rate: counts.sampleRate };
   let summary_data: IncrementalLiftData;
   if (control.households >= HOLDOUT_MIN_HOUSEHOLDS) {
-    const responding = frequencies.reduce((a, r) => a + r.responding, 0);
+    const [responding, households] = sample
+      ? [sample.responding, sample.households]
+      : [counts.rows.reduce((a, r) => a + r.responding, 0), reach];
     summary_data = {
       Method: 'holdout',
       Exposed_Households: reach,
       Control_Households: control.households,
-      ...liftFigures(reach, [responding, reach], [control.responding, control.households]),
+      ...liftFigures(reach, [responding, households], [control.responding, control.households]),
+      ...labels,
     };
   } else {
-    const p = await data.prePost();
+    const p = sample ?? (await data.prePost());
     summary_data = {
       Method: 'pre_post',
-      Exposed_Households: p.kept,
+      Exposed_Households: Math.round(p.kept * scale),
       Control_Households: 0,
       ...liftFigures(reach, [p.post, p.kept], [p.pre, p.kept]),
+      ...labels,
     };
   }
   return { table_data: [] as never[], summary_data };

@@ -13,6 +13,10 @@ export interface ReachFrequencyData {
   Reach: number;
   Avg_Frequency: number;
   Optimal_Frequency: number;
+  /** True when Reach and the rows are estimated from a household sample (within 1% of the exact reach). */
+  Approximate: boolean;
+  /** The share of households the answer read: 1 when exact, else the sample's rate (1/256 .. 1/8). */
+  Sample_Rate: number;
 }
 
 /** Rows need this many households before their response rate sets the optimum (DESIGN 4b). */
@@ -36,10 +40,13 @@ export function optimalFrequency(rows: readonly ReachFrequencyRow[]): number {
   return hit?.Frequency ?? 0;
 }
 
-/** DESIGN 4b: reach, average frequency, the households per frequency and their response rates. */
+/**
+ * DESIGN 4b: reach, average frequency, the households per frequency and their response rates;
+ * estimated (Approximate, Sample_Rate) when I(F) is large (DashboardData.reach).
+ */
 export async function reachFrequency(data: DashboardData) {
-  const counts = await data.frequencies();
-  const table_data: ReachFrequencyRow[] = counts
+  const counts = await data.reach();
+  const table_data: ReachFrequencyRow[] = counts.rows
     .filter((c) => c.households > 0)
     .sort((a, b) => a.frequency - b.frequency)
     .map((c) => ({
@@ -48,13 +55,14 @@ export async function reachFrequency(data: DashboardData) {
       Responding: c.responding,
       Response_Rate: ratio(c.responding, c.households),
     }));
-  const reach = table_data.reduce((a, r) => a + r.Households, 0);
   // |I(F)| from the impression part alone (totals() would also read the responses, not needed here).
   const impressions = (await data.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
   const summary_data: ReachFrequencyData = {
-    Reach: reach,
-    Avg_Frequency: ratio(impressions, reach),
+    Reach: counts.reach,
+    Avg_Frequency: ratio(impressions, counts.reach),
     Optimal_Frequency: optimalFrequency(table_data),
+    Approximate: counts.sampleRate < 1,
+    Sample_Rate: counts.sampleRate,
   };
   return { table_data, summary_data };
 }

@@ -1,0 +1,66 @@
+import type { FrequencyCount } from './queries/reach-lift';
+import type { SampleRow } from './queries/reach-sample';
+import { SAMPLE_BUCKETS, STORED_BUCKETS } from './rollup/refresh-reach-sample';
+
+/**
+ * DESIGN 4b's Reach and frequency rows: exact (sampleRate 1), or estimated from a household sample
+ * when I(F) is large. `sample` holds the sample's own counts, which the lift's rates and interval use.
+ */
+export interface ReachCounts {
+  rows: FrequencyCount[];
+  reach: number;
+  sampleRate: number;
+  sample: null | { households: number; responding: number; kept: number; post: number; pre: number };
+}
+
+/** An estimate is used only when its reach lands within this share of the exact one (3 standard errors). */
+export const REACH_MAX_ERROR = 0.01;
+const Z = 3;
+/** The first read takes about this many sampled impressions (enough for Poisson-like frequencies). */
+export const SAMPLE_TARGET_IMPRESSIONS = 100_000;
+/** Default of REACH_SAMPLE_MIN_IMPRESSIONS: below this many impressions in I(F) reach is always exact. */
+export const REACH_SAMPLE_MIN_IMPRESSIONS = 500_000;
+
+/**
+ * The buckets of a first sample read for |I(F)| = total: none (exact) below the threshold, else the
+ * fewest (a power of two, at most the stored ones) that hold about SAMPLE_TARGET_IMPRESSIONS.
+ */
+export function firstSampleBuckets(total: number, minImpressions: number): number | null {
+  if (total < minImpressions || total <= 0) return null;
+  let k = 1;
+  while (k < STORED_BUCKETS && (total * k) / SAMPLE_BUCKETS < SAMPLE_TARGET_IMPRESSIONS) k *= 2;
+  return k;
+}
+
+/**
+ * The ratio estimate of Reach from a sample at `rate`: |I(F)| (exact, from the rollup) x the sample's
+ * households / the sample's impressions, i.e. |I(F)| / the sample's average frequency. Every row
+ * (households, responding) is scaled by the same factor. Its relative standard error, from the
+ * sample itself, is sqrt((1 - rate) x (sum n^2 / (sum n)^2 - 1 / m)) over the m sampled households
+ * with n impressions each (0 when every household has the same n); `error` is 3 of them.
+ */
+export function estimateReach(
+  total: number,
+  rows: readonly SampleRow[],
+  rate: number,
+): { counts: ReachCounts; error: number } | null {
+  const sum = (key: keyof SampleRow) => rows.reduce((a, r) => a + r[key], 0);
+  const m = sum('households');
+  const s = sum('impressions');
+  if (m === 0 || s === 0) return null;
+  const relVar = (1 - rate) * Math.max(0, sum('squares') / (s * s) - 1 / m);
+  const scale = total / s;
+  return {
+    error: Z * Math.sqrt(relVar),
+    counts: {
+      rows: rows.map((r) => ({
+        frequency: r.frequency,
+        households: Math.round(r.households * scale),
+        responding: Math.round(r.responding * scale),
+      })),
+      reach: Math.round(m * scale),
+      sampleRate: rate,
+      sample: { households: m, responding: sum('responding'), kept: sum('kept'), post: sum('post'), pre: sum('pre') },
+    },
+  };
+}
