@@ -25,6 +25,12 @@ export const liftNote = (l: Lift['summary_data']) =>
     ? `Not measurable yet: no baseline visits (${methodText(l.Method)}).`
     : `95% range ${formatPercent(l.Lift_Low)} to ${formatPercent(l.Lift_High)}, ${methodText(l.Method)}.`;
 
+/** An answer estimated from a household sample says so, and how large the sample was (DESIGN 4b). */
+export const sampleText = (s: { Approximate: boolean; Sample_Rate: number } | undefined) =>
+  s?.Approximate
+    ? ` Estimated from 1 in ${Math.round(1 / s.Sample_Rate)} households (reach within 1% of the exact count).`
+    : '';
+
 /** "1 impression", "4 impressions", "10+ impressions". */
 export const optimalText = (k: number) => (k === 1 ? '1 impression' : `${k >= 10 ? '10+' : k} impressions`);
 
@@ -42,7 +48,7 @@ export function ReachLift({ reach, lift }: { reach: Call<Reach>; lift: Call<Lift
         <StatCard
           title="Reach"
           value={formatCount(r?.Reach)}
-          note="Households that saw at least one impression."
+          note={`Households that saw at least one impression.${sampleText(r)}`}
           loading={reach.state === 'loading'}
           testId="card-reach"
         />
@@ -56,7 +62,7 @@ export function ReachLift({ reach, lift }: { reach: Call<Reach>; lift: Call<Lift
         <StatCard
           title="Incremental Visitors"
           value={formatCount(l ? Math.round(l.Incremental_Responses) : undefined)}
-          note="Households that visited because of the ads, beyond those who would have anyway."
+          note={`Households that visited because of the ads, beyond those who would have anyway.${sampleText(l)}`}
           loading={lift.state === 'loading'}
           testId="card-incremental"
         />
@@ -70,7 +76,7 @@ export function ReachLift({ reach, lift }: { reach: Call<Reach>; lift: Call<Lift
       </SimpleGrid>
       <ChartCard
         title="Reach Frequency"
-        help="How many households saw the ads k times (bars) and what share of them visited (line); the optimal frequency is where more impressions stop adding much."
+        help={`How many households saw the ads k times (bars) and what share of them visited (line); the optimal frequency is where more impressions stop adding much.${sampleText(r)}`}
         state={reach.state}
         emptyText="No households reached in this range."
         testId="panel-reach-frequency"
