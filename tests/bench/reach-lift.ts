@@ -15,6 +15,7 @@ import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-
 import { impressionSummary } from '../../gateway/src/modules/analytics/calls/impression-summary';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import { migrate } from '../../gateway/src/db/migrate';
+import { REACH_SAMPLE_MIN_IMPRESSIONS } from '../../gateway/src/modules/analytics/reach-estimate';
 
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
@@ -24,6 +25,8 @@ const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_reach_${IMPRESSI
 const CUSTOMER = Number(process.env.BENCH_CUSTOMER_ID ?? 1);
 // BENCH_EXACT=1: each approximate answer is also computed exactly (slow at 10M) and the error printed.
 const EXACT = process.env.BENCH_EXACT === '1';
+// The gateway's REACH_SAMPLE_MIN_IMPRESSIONS (Infinity: always exact, the figures before the sample).
+const SAMPLE_MIN = Number(process.env.BENCH_SAMPLE_MIN_IMPRESSIONS ?? REACH_SAMPLE_MIN_IMPRESSIONS);
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'reach-lift', ...o }));
 
 /** Relative difference of an estimate from the exact figure (0 when both are 0). */
@@ -75,7 +78,7 @@ async function main() {
       for (const w of windows) {
         dashboardFlights.clear();
         const t0 = performance.now();
-        answer = await fn(new DashboardData(ds.manager, rangeFilter(CUSTOMER, w.start, w.end, extra)));
+        answer = await fn(new DashboardData(ds.manager, rangeFilter(CUSTOMER, w.start, w.end, extra), SAMPLE_MIN));
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);

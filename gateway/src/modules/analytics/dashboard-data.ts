@@ -15,11 +15,12 @@ import {
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 import { queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
-import { querySampleRows, sampleRate } from './queries/reach-sample';
+import { addSampleRows, querySampleRows, type SampleRow, sampleRate } from './queries/reach-sample';
 import { refreshReachSample, STORED_BUCKETS } from './rollup/refresh-reach-sample';
 import {
   estimateReach,
   firstSampleBuckets,
+  nextSampleBuckets,
   REACH_MAX_ERROR,
   REACH_SAMPLE_MIN_IMPRESSIONS,
   type ReachCounts,
@@ -128,18 +129,25 @@ export class DashboardData {
    * DESIGN 4b: households of Reach per frequency, with those that responded. Exact when I(F) has
    * fewer than sampleMinImpressions impressions; above, estimated from the household sample
    * (reach_sample, refreshed for the range's days first) at the lowest rate whose reach error stays
-   * within REACH_MAX_ERROR, doubling the rate up to the stored 1 in 8, else exact after all. Any
+   * within REACH_MAX_ERROR: a small first read, then as many more households as its error says are
+   * needed, up to the stored 1 in 4, else exact after all. Any
    * failure of the refresh reads the exact way.
    */
   reach(): Promise<ReachCounts> {
     return this.part('reach', async () => {
       const f = this.filter;
       const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
-      let buckets = firstSampleBuckets(total, this.sampleMinImpressions);
-      if (buckets !== null && (await this.refreshed('sample', refreshReachSample))) {
-        for (; buckets <= STORED_BUCKETS; buckets *= 2) {
-          const estimate = estimateReach(total, await querySampleRows(this.em, f, buckets), sampleRate(buckets));
+      const first = firstSampleBuckets(total, this.sampleMinImpressions);
+      if (first !== null && (await this.refreshed('sample', refreshReachSample))) {
+        // Each read adds the next buckets' households to the ones read before (disjoint, so the sums add).
+        let rows: SampleRow[] = [];
+        for (let read = 0, buckets = first; read < buckets;) {
+          rows = addSampleRows(rows, await querySampleRows(this.em, f, read, buckets));
+          read = buckets;
+          const estimate = estimateReach(total, rows, sampleRate(buckets));
           if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
+          if (buckets === STORED_BUCKETS) break;
+          buckets = estimate ? nextSampleBuckets(buckets, estimate.error) : Math.min(STORED_BUCKETS, buckets * 4);
         }
       }
       const rows = await queryFrequencies(this.em, f);

@@ -16,20 +16,29 @@ export interface ReachCounts {
 /** An estimate is used only when its reach lands within this share of the exact one (3 standard errors). */
 export const REACH_MAX_ERROR = 0.01;
 const Z = 3;
-/** The first read takes about this many sampled impressions (enough for Poisson-like frequencies). */
-export const SAMPLE_TARGET_IMPRESSIONS = 100_000;
+/** The first read takes about this many sampled impressions in I(F), at most FIRST_MAX_BUCKETS buckets. */
+export const SAMPLE_FIRST_IMPRESSIONS = 20_000;
+const FIRST_MAX_BUCKETS = 16;
 /** Default of REACH_SAMPLE_MIN_IMPRESSIONS: below this many impressions in I(F) reach is always exact. */
-export const REACH_SAMPLE_MIN_IMPRESSIONS = 500_000;
+export const REACH_SAMPLE_MIN_IMPRESSIONS = 10_000;
 
 /**
- * The buckets of a first sample read for |I(F)| = total: none (exact) below the threshold, else the
- * fewest (a power of two, at most the stored ones) that hold about SAMPLE_TARGET_IMPRESSIONS.
+ * The buckets of a first sample read for |I(F)| = total: none (exact) below the threshold, else about
+ * SAMPLE_FIRST_IMPRESSIONS of I(F) (1..FIRST_MAX_BUCKETS buckets).
  */
 export function firstSampleBuckets(total: number, minImpressions: number): number | null {
   if (total < minImpressions || total <= 0) return null;
-  let k = 1;
-  while (k < STORED_BUCKETS && (total * k) / SAMPLE_BUCKETS < SAMPLE_TARGET_IMPRESSIONS) k *= 2;
-  return k;
+  return Math.min(FIRST_MAX_BUCKETS, Math.max(1, Math.ceil((SAMPLE_FIRST_IMPRESSIONS * SAMPLE_BUCKETS) / total)));
+}
+
+/**
+ * The buckets a sample of `buckets` whose reach error was `error` needs to bring it within
+ * REACH_MAX_ERROR: the error falls with the square root of the sample's size, so (error / max)^2 as
+ * many, 15% more for the estimate's own noise; at least one more, at most the stored ones.
+ */
+export function nextSampleBuckets(buckets: number, error: number): number {
+  const wanted = Math.ceil(buckets * (error / REACH_MAX_ERROR) ** 2 * 1.15);
+  return Math.min(STORED_BUCKETS, Math.max(buckets + 1, wanted));
 }
 
 /**

@@ -15,7 +15,7 @@ export interface ReachFrequencyData {
   Optimal_Frequency: number;
   /** True when Reach and the rows are estimated from a household sample (within 1% of the exact reach). */
   Approximate: boolean;
-  /** The share of households the answer read: 1 when exact, else the sample's rate (1/256 .. 1/8). */
+  /** The share of households the answer read: 1 when exact, else the sample's rate (1/256 .. 1/4). */
   Sample_Rate: number;
 }
 

@@ -3,8 +3,14 @@ import { recordRollupDays, staleRollupDays } from './refresh-impression-cells';
 
 /** A household's bucket: CRC32 of its id modulo SAMPLE_BUCKETS (the same in MySQL 8, MariaDB and TiDB). */
 export const SAMPLE_BUCKETS = 256;
-/** reach_sample keeps the households of buckets 0..STORED_BUCKETS - 1: 1 in 8. */
-export const STORED_BUCKETS = 32;
+/**
+ * reach_sample keeps the households of buckets 0..STORED_BUCKETS - 1: 1 in 4. The day checksums do
+ * not record it: a change here needs a migration that empties reach_sample and reach_sample_day.
+ */
+export const STORED_BUCKETS = 64;
+
+/** from, from + 1, .. to - 1: the IN list that reads exactly those buckets' index ranges. */
+export const bucketList = (to: number, from = 0) => Array.from({ length: to - from }, (_, b) => from + b).join(',');
 
 /**
  * The days of a customer's range whose reach_sample rows are stale, and the checksum each day has
@@ -27,11 +33,13 @@ export async function refreshReachSample(em: EntityManager, customerId: number, 
   if (stale.length === 0) return;
   const inDays = stale.map(() => '?').join(',');
   await em.transaction(async (tx) => {
-    await tx.query(`DELETE FROM reach_sample WHERE customer_id = ? AND bucket < ? AND local_date IN (${inDays})`, [
-      customerId,
-      STORED_BUCKETS,
-      ...stale,
-    ]);
+    // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
+    // alone reads every stored day of the customer).
+    await tx.query(
+      `DELETE FROM reach_sample WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)})
+          AND local_date IN (${inDays})`,
+      [customerId, ...stale],
+    );
     await tx.query(
       `INSERT INTO reach_sample (customer_id, bucket, local_date, household_id, ts, event_id, booking_id, campaign_id,
               creative_id, channel_id, region, weekday, daypart)

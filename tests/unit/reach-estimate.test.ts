@@ -1,0 +1,49 @@
+import { addSampleRows, type SampleRow } from '../../gateway/src/modules/analytics/queries/reach-sample';
+import {
+  estimateReach,
+  firstSampleBuckets,
+  nextSampleBuckets,
+} from '../../gateway/src/modules/analytics/reach-estimate';
+
+const row = (frequency: number, households: number, extra: Partial<SampleRow> = {}): SampleRow => ({
+  frequency,
+  households,
+  responding: 0,
+  impressions: frequency * households,
+  squares: frequency * frequency * households,
+  kept: 0,
+  post: 0,
+  pre: 0,
+  ...extra,
+});
+
+describe('the reach estimate from a household sample (DESIGN 4b at scale)', () => {
+  it('is |I(F)| over the sample average frequency, every row scaled alike', () => {
+    // 100 sampled households, 50 with 2 impressions and 50 with 4: average 3; |I(F)| = 30,000.
+    const e = estimateReach(30_000, [row(2, 50, { responding: 10 }), row(4, 50, { responding: 20 })], 1 / 32)!;
+    expect(e.counts.reach).toBe(10_000);
+    expect(e.counts.rows).toEqual([
+      { frequency: 2, households: 5_000, responding: 1_000 },
+      { frequency: 4, households: 5_000, responding: 2_000 },
+    ]);
+    expect(e.counts.sample).toMatchObject({ households: 100, responding: 30 });
+    // 3 x sqrt((1 - 1/32) x (sum n^2 / (sum n)^2 - 1/m)) = 3 x sqrt(31/32 x (1000/90000 - 1/100)).
+    expect(e.error).toBeCloseTo(3 * Math.sqrt((31 / 32) * (1000 / 90_000 - 1 / 100)), 12);
+  });
+  it('has no error when every household has the same frequency, and no estimate from nothing', () => {
+    expect(estimateReach(7_000, [row(7, 40)], 1 / 8)!.error).toBe(0);
+    expect(estimateReach(7_000, [], 1 / 8)).toBeNull();
+  });
+  it('reads about 20,000 impressions first, then as many buckets as the error asks for', () => {
+    expect(firstSampleBuckets(9_999, 10_000)).toBeNull();
+    expect(firstSampleBuckets(3_333_000, 10_000)).toBe(2);
+    expect(firstSampleBuckets(241_000, 10_000)).toBe(16);
+    // Twice the allowed error: 4 x as many households, 15% more.
+    expect(nextSampleBuckets(4, 0.02)).toBe(19);
+    expect(nextSampleBuckets(40, 0.02)).toBe(64);
+    expect(nextSampleBuckets(4, 0.0101)).toBe(5);
+  });
+  it('adds reads of disjoint buckets row by row', () => {
+    expect(addSampleRows([row(1, 3), row(2, 1)], [row(2, 2), row(5, 1)])).toEqual([row(1, 3), row(2, 3), row(5, 1)]);
+  });
+});
