@@ -106,7 +106,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The ETL worker (DESIGN 1, 3, 4): reads the shard streams it holds the lease of (ShardLeases: one
  * worker per shard at a time, a fair share each) as a member of consumer group "etl", writes each batch
  * in one transaction and acknowledges only after the commit. A household's hits all go to one shard, so
- * workers never write the same households and never wait on each other's household locks. A shard taken
+ * workers never write the same households and never wait on each other's shard locks. A shard taken
  * over (its worker died or gave it up) comes with its pending entries. The stream before partitioning
  * is read by every worker while it exists (entries left by an older version), its dead consumers'
  * entries claimed after `claimIdleMs`. A batch failing for a transient reason (MySQL away, a lock
@@ -367,19 +367,24 @@ export class EtlWorker {
     if (fresh.length) {
       result = await timed(
         'worker.write_batch',
-        writeBatch(this.ds, prepared, async (qr, c) => {
-          // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-          const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
-          try {
-            await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
-          } catch (e) {
-            // Another worker committed the same entries meanwhile: redo, reading its counts.
-            if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
-            throw e;
-          }
-          for (const [i, e] of fresh.entries())
-            counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
-        }),
+        writeBatch(
+          this.ds,
+          prepared,
+          async (qr, c) => {
+            // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
+            const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
+            try {
+              await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
+            } catch (e) {
+              // Another worker committed the same entries meanwhile: redo, reading its counts.
+              if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
+              throw e;
+            }
+            for (const [i, e] of fresh.entries())
+              counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
+          },
+          this.shards,
+        ),
       );
     }
     const n = result ? result.newImpressions + result.newHits : 0;
