@@ -16,6 +16,7 @@ import { FilteredDashboardIndexes1795600000000 } from './migrations/179560000000
 import { TouchWriteIndexes1795612870739 } from './migrations/1795612870739-touch-write-indexes';
 import { ImpressionHouseholdCovering1795612943955 } from './migrations/1795612943955-impression-household-covering';
 import { ReachSample1795620112233 } from './migrations/1795620112233-reach-sample';
+import { EtlShardLock1795632795413 } from './migrations/1795632795413-etl-shard-lock';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -37,4 +38,5 @@ export const migrations: Function[] = [
   TouchWriteIndexes1795612870739,
   ImpressionHouseholdCovering1795612943955,
   ReachSample1795620112233,
+  EtlShardLock1795632795413,
 ];

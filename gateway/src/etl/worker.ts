@@ -102,11 +102,14 @@ interface Counts {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The number of a shard stream (its key ends in `:<n>`). */
+const shardNumber = (stream: string): number => Number(stream.slice(stream.lastIndexOf(':') + 1));
+
 /**
  * The ETL worker (DESIGN 1, 3, 4): reads the shard streams it holds the lease of (ShardLeases: one
  * worker per shard at a time, a fair share each) as a member of consumer group "etl", writes each batch
  * in one transaction and acknowledges only after the commit. A household's hits all go to one shard, so
- * workers never write the same households and never wait on each other's household locks. A shard taken
+ * workers never write the same households and never wait on each other's shard locks. A shard taken
  * over (its worker died or gave it up) comes with its pending entries. The stream before partitioning
  * is read by every worker while it exists (entries left by an older version), its dead consumers'
  * entries claimed after `claimIdleMs`. A batch failing for a transient reason (MySQL away, a lock
@@ -174,14 +177,31 @@ export class EtlWorker {
 
   private async run(): Promise<void> {
     let groupReady = false;
-    while (this.running) {
+    // At most one batch read ahead: the worker holds two batches at a time, whatever the backlog.
+    let ahead: Promise<Read[]> | null = null;
+    while (this.running || ahead) {
       try {
         if (!groupReady) {
           await ensureGroup(this.redis, this.keys, this.shards);
           groupReady = true;
         }
-        const entries = await timed('worker.read_stream', this.next());
-        if (entries.length) await this.process(entries);
+        const pending = ahead;
+        ahead = null;
+        let entries = await timed('worker.read_stream', pending ?? this.next());
+        if (pending) {
+          // Between batches: the fair share may give shards up. Read-ahead entries of those stay pending
+          // under this consumer, and their new owner claims them when it takes the shard.
+          await this.balance();
+          entries = entries.filter((e) => e.stream === this.k.stream || this.leases.owned.has(shardNumber(e.stream)));
+        }
+        if (entries.length) {
+          // The next batch is read and parsed while this one is written: the worker mostly waits on MySQL.
+          if (this.running) {
+            ahead = this.next(new Set(entries.map((e) => e.ledgerId)));
+            ahead.catch(() => undefined);
+          }
+          await this.process(entries);
+        }
         await this.housekeeping();
       } catch (e) {
         this.log.warn({ err: e }, 'ETL: Redis unavailable, retrying');
@@ -199,7 +219,7 @@ export class EtlWorker {
 
   /** Ledger id of an entry: ids repeat across streams, so a shard's carry its number. */
   private read(stream: string, [id, fields]: Entry): Read {
-    const shard = stream === this.k.stream ? null : stream.slice(stream.lastIndexOf(':') + 1);
+    const shard = stream === this.k.stream ? null : shardNumber(stream);
     return { stream, id, fields, ledgerId: shard === null ? id : `${shard}/${id}` };
   }
 
@@ -223,7 +243,13 @@ export class EtlWorker {
   }
 
   /** Pending entries of `stream` idle at least `minIdle` ms, to this worker, from `cursor`; answers the next cursor. */
-  private async claim(stream: string, minIdle: number, cursor: string, into: Read[]): Promise<string> {
+  private async claim(
+    stream: string,
+    minIdle: number,
+    cursor: string,
+    into: Read[],
+    inHand?: Set<string>,
+  ): Promise<string> {
     const claimed = (await this.redis.xautoclaim(
       stream,
       this.k.group,
@@ -233,21 +259,29 @@ export class EtlWorker {
       'COUNT',
       READ_COUNT,
     )) as [string, Entry[], string[]];
-    for (const e of claimed[1]) if (e && e[1]) into.push(this.read(stream, e));
+    for (const e of claimed[1]) {
+      if (!e || !e[1]) continue;
+      const r = this.read(stream, e);
+      if (!inHand?.has(r.ledgerId)) into.push(r);
+    }
     // Deleted while pending (acknowledged and deleted by a worker that lost the lease meanwhile).
     if (claimed[2]?.length) await this.redis.xack(stream, this.k.group, ...claimed[2]);
     return claimed[0];
   }
 
-  /** Pending entries of shards taken over, then of this worker's own failed reads, then new ones. */
-  private async next(): Promise<Read[]> {
-    await this.balance();
+  /**
+   * Pending entries of shards taken over, then of this worker's own failed reads, then new ones. While a
+   * batch is being written (`inHand`, its ledger ids) the shares are left alone (they change only between
+   * batches) and the entries in hand are not claimed again.
+   */
+  private async next(inHand?: Set<string>): Promise<Read[]> {
+    if (!inHand) await this.balance();
     const limit = this.batchHits();
     const out: Read[] = [];
     const hitsOf = () => out.reduce((n, r) => n + parseEntry(r).length, 0);
     // A shard just taken: all of its pending entries are now this worker's (the lease says so).
     for (const [n, cursor] of this.recovering) {
-      const next = await this.claim(this.k.shard(n), 0, cursor, out);
+      const next = await this.claim(this.k.shard(n), 0, cursor, out, inHand);
       if (next === '0-0') this.recovering.delete(n);
       else this.recovering.set(n, next);
       if (hitsOf() >= limit) return out;
@@ -258,7 +292,7 @@ export class EtlWorker {
       this.lastClaim = now;
       // Entries read by a batch that failed on Redis (ours), or, in the stream before partitioning, by a
       // worker that died.
-      for (const stream of this.streams()) await this.claim(stream, this.claimMs(), '0-0', out);
+      for (const stream of this.streams()) await this.claim(stream, this.claimMs(), '0-0', out, inHand);
       if (out.length) return out;
     }
     const streams = this.streams();
@@ -271,7 +305,8 @@ export class EtlWorker {
     // entry count is shared out over the streams read, so one read stays about a batch.
     const count = Math.max(1, Math.ceil(READ_COUNT / streams.length));
     let hits = 0;
-    for (let block = true; hits < limit; block = false) {
+    // A read ahead never blocks: it shares the connection with the batch's acknowledgement.
+    for (let block = !inHand; hits < limit; block = false) {
       const args = [
         'GROUP',
         this.k.group,
@@ -367,19 +402,24 @@ export class EtlWorker {
     if (fresh.length) {
       result = await timed(
         'worker.write_batch',
-        writeBatch(this.ds, prepared, async (qr, c) => {
-          // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-          const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
-          try {
-            await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
-          } catch (e) {
-            // Another worker committed the same entries meanwhile: redo, reading its counts.
-            if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
-            throw e;
-          }
-          for (const [i, e] of fresh.entries())
-            counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
-        }),
+        writeBatch(
+          this.ds,
+          prepared,
+          async (qr, c) => {
+            // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
+            const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
+            try {
+              await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
+            } catch (e) {
+              // Another worker committed the same entries meanwhile: redo, reading its counts.
+              if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
+              throw e;
+            }
+            for (const [i, e] of fresh.entries())
+              counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
+          },
+          this.shards,
+        ),
       );
     }
     const n = result ? result.newImpressions + result.newHits : 0;

@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import { DEFAULT_SHARDS, shardOf } from '../collector/stream';
 import { localParts } from '../shared/time';
 import { insertIgnoreRows, insertIgnoreText } from './bulk-load';
 import { recordDailyActivity } from './daily-activity';
@@ -80,11 +81,16 @@ class SeenBefore extends Error {}
  * Fast path first: INSERT IGNORE all events and expect all to be new (the common case). When some
  * were stored before (a redelivery), the transaction is rolled back and redone checking ids first.
  */
-export async function writeBatch(ds: DataSource, batch: PreparedBatch, ledger?: BatchLedger): Promise<BatchResult> {
+export async function writeBatch(
+  ds: DataSource,
+  batch: PreparedBatch,
+  ledger?: BatchLedger,
+  shards = DEFAULT_SHARDS,
+): Promise<BatchResult> {
   try {
-    return await writeBatchOnce(ds, batch, false, ledger);
+    return await writeBatchOnce(ds, batch, false, shards, ledger);
   } catch (e) {
-    if (e instanceof SeenBefore) return writeBatchOnce(ds, batch, true, ledger);
+    if (e instanceof SeenBefore) return writeBatchOnce(ds, batch, true, shards, ledger);
     throw e;
   }
 }
@@ -96,6 +102,7 @@ async function writeBatchOnce(
   ds: DataSource,
   batch: PreparedBatch,
   checkIds: boolean,
+  shards: number,
   ledger?: BatchLedger,
 ): Promise<BatchResult> {
   const impressions = uniqueBy(batch.impressions);
@@ -104,7 +111,7 @@ async function writeBatchOnce(
   await qr.connect();
   try {
     await qr.startTransaction('READ COMMITTED');
-    await timed('lock', lockHouseholds(qr, [...impressions, ...hits]));
+    await timed('lock', lockShards(qr, [...impressions, ...hits], shards));
     const newImpressions = await timed(
       'raw_impressions',
       insertNew(qr, checkIds, 'impression_event', impressions, IMPRESSION_EVENT, impressionEventRow),
@@ -140,22 +147,20 @@ async function writeBatchOnce(
 }
 
 /**
- * Locks every customer x household of the batch, in key order (no deadlocks between batches):
- * from here on this transaction alone rebuilds their sessions and touches.
+ * Locks the household shard of every row of the batch (shardOf, the stream a household's hits go to),
+ * in shard order (no deadlocks between batches): from here on this transaction alone rebuilds the
+ * sessions and touches of those households. Normally a shard has one owner (its lease) and the lock
+ * is never waited on; it keeps two writers apart when a lease lapses mid-batch or the old single
+ * stream is drained beside the shards.
  */
-async function lockHouseholds(qr: QueryRunner, rows: { customerId: number; household: string }[]): Promise<void> {
-  const keys = new Map<string, [number, string]>();
-  for (const r of rows) keys.set(`${r.customerId}|${r.household}`, [r.customerId, r.household]);
-  // BigInt once per key, not per comparison (the sort compares n log n times).
-  const sorted = [...keys.values()]
-    .map(([c, h]): [number, bigint] => [c, BigInt(h)])
-    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-  for (const part of chunks(sorted)) {
-    await qr.query(
-      'INSERT INTO etl_household_lock (customer_id, household_id) VALUES ? ON DUPLICATE KEY UPDATE household_id = household_id',
-      [part],
-    );
-  }
+async function lockShards(qr: QueryRunner, rows: { household: string }[], shards: number): Promise<void> {
+  const owned = new Set<number>();
+  for (const r of rows) owned.add(shardOf(r.household, shards));
+  if (!owned.size) return;
+  const sorted = [...owned].sort((a, b) => a - b);
+  await qr.query('INSERT INTO etl_shard_lock (shard) VALUES ? ON DUPLICATE KEY UPDATE shard = shard', [
+    sorted.map((n) => [n]),
+  ]);
 }
 
 const IMPRESSION_EVENT = columnList(IMPRESSION_EVENT_COLUMNS);
