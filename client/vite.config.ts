@@ -6,13 +6,20 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.mjs';
 
 /** Every build ships .br and .gz beside its text files, served as they are (issue 18). */
-const precompressed = (): Plugin => ({
-  name: 'infinitum-precompress',
-  apply: 'build',
-  closeBundle() {
-    console.log(precompress(resolve(import.meta.dirname, 'dist')));
-  },
-});
+const precompressed = (): Plugin => {
+  let outDir = resolve(import.meta.dirname, 'dist');
+  return {
+    name: 'infinitum-precompress',
+    apply: 'build',
+    configResolved(config) {
+      // `vite build --outDir` elsewhere compresses that build, not client/dist.
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      console.log(precompress(outDir));
+    },
+  };
+};
 
 const fieldAnatomy = '\0infinitum-field-anatomy';
 /**
@@ -53,7 +60,7 @@ const publicCore = new RegExp(
     String.raw`/@chakra-ui/react/dist/esm/theme/(tokens|semantic-tokens|global-css|layer-styles|motion-styles|text-styles)`,
     String.raw`/@chakra-ui/react/dist/esm/theme/recipes/(button|heading|input|link|spinner|field)\.`,
     String.raw`/@chakra-ui/react/dist/esm/components/(span|absolute-center|loader|button|flex|heading|input|link|stack|field|icon|box|text|input-addon|input-element|input-group|group|spinner)/`,
-    String.raw`/client/src/(app/brand|components/(Logo|FullScreenSpinner))\.`,
+    String.raw`/client/src/(app/(brand|theme-base)|components/(Logo|FullScreenSpinner))\.`,
   ].join('|'),
 );
 
