@@ -21,6 +21,30 @@ const precompressed = (): Plugin => {
   };
 };
 
+/**
+ * The public core chunk (Chakra's styling engine and tokens, see `publicCore`) is on every first screen,
+ * public or signed in, but the entry only asks for it once it runs; preloaded from the HTML it downloads
+ * beside the entry, one round trip earlier (issue 18).
+ */
+const preloadPublicCore = (): Plugin => ({
+  name: 'infinitum-preload-public-core',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const core = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'public-core');
+      if (!core) throw new Error('no public-core chunk to preload');
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${core.fileName}` },
+          injectTo: 'head',
+        },
+      ];
+    },
+  },
+});
+
 const fieldAnatomy = '\0infinitum-field-anatomy';
 /**
  * Chakra's field recipe (on every public page) imports its anatomy from the module that builds all ~40
@@ -65,7 +89,7 @@ const publicCore = new RegExp(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), fieldRecipeAnatomy(), precompressed()],
+  plugins: [react(), fieldRecipeAnatomy(), preloadPublicCore(), precompressed()],
   resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),

@@ -1,4 +1,4 @@
-import { createElement, StrictMode, type ComponentType } from 'react';
+import { createElement, startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionStore } from './features/auth/session-store';
 import { isPublicPath } from './public/location';
@@ -19,7 +19,15 @@ let load: Promise<ComponentType>;
 if (publicArea) {
   load = import('./public/PublicApp').then((m) => m.PublicApp);
 } else {
-  load = import('./app/App').then((m) => m.App);
+  // The app and its Chakra system in two imports, so their modules are evaluated in two tasks, each shorter
+  // than the one they made together (a phone's main thread answers in between).
+  const theme = import('./app/theme');
+  load = import('./app/App').then(async ({ App }) => {
+    const { system } = await theme;
+    return function SignedInApp() {
+      return <App system={system} />;
+    };
+  });
   // The first screen's chunk downloads with the app, not after the app has rendered its router (one round
   // trip less before the first paint on a slow phone). routes.tsx imports the same modules.
   void preloadRoute(window.location.pathname);
@@ -32,6 +40,10 @@ function preloadRoute(route: string) {
   if (route === '/overview' || route === '/') return import('./features/overview/OverviewPage').catch(none);
 }
 
-void load.then((Root) =>
-  createRoot(document.getElementById('root')!).render(<StrictMode>{createElement(Root)}</StrictMode>),
-);
+// The first render in a transition: React renders in slices of a few milliseconds and yields in between,
+// instead of one long task of the whole first screen (blocking time on a phone). Nothing is on the screen
+// yet that the transition could keep.
+void load.then((Root) => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<StrictMode>{createElement(Root)}</StrictMode>));
+});
