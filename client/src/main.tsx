@@ -22,8 +22,10 @@ if (publicArea) {
   // The app and its Chakra system in two imports, so their modules are evaluated in two tasks, each shorter
   // than the one they made together (a phone's main thread answers in between).
   const theme = import('./app/theme');
-  load = import('./app/App').then(async ({ App }) => {
-    const { system } = await theme;
+  load = import('./app/App').then(async ({ App, preloadPage }) => {
+    // The first screen's module too: rendered with the app in one commit, not after a spinner. Should it
+    // fail to load, its route shows the failure as before.
+    const [{ system }] = await Promise.all([theme, preloadPage(window.location.pathname).catch(() => undefined)]);
     return function SignedInApp() {
       return <App system={system} />;
     };

@@ -7,6 +7,8 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { createApolloClient } from './apollo';
 import { createRouter } from './routes';
 
+export { preloadPage } from './routes';
+
 /**
  * The signed-in app. Its Chakra system (theme.ts) comes from main.tsx, loaded beside this module: building
  * it is the largest piece of startup work, and as a module of its own it runs in a task of its own instead
