@@ -36,11 +36,13 @@ const ROUTES = {
   '/reset-password': [PUBLIC_AREA, 'src/features/auth/ResetPasswordPage.tsx', 300],
   '/accept-invitation': [PUBLIC_AREA, 'src/features/auth/AcceptInvitationPage.tsx', 300],
   '/license': [PUBLIC_AREA, 'src/features/legal/LicensePage.tsx', 300],
-  '/overview': [APP, 'src/features/overview/OverviewPage.tsx', 300],
-  '/dashboard': [APP, 'src/features/dashboard/DashboardPage.tsx', 300],
-  '/campaigns': [APP, 'src/features/campaigns/CampaignsPage.tsx', 300],
-  '/admin': [APP, 'src/features/admin/AdminPage.tsx', 300],
-  '/system-admin': [APP, 'src/features/system-admin/SystemAdminPage.tsx', 300],
+  // Signed-in routes: issue 18's 300 KB, lowered to 285 KB when the app's theme lost ~60 unused recipes and
+  // its toasts left the first load (measured 274-281 KB).
+  '/overview': [APP, 'src/features/overview/OverviewPage.tsx', 285],
+  '/dashboard': [APP, 'src/features/dashboard/DashboardPage.tsx', 285],
+  '/campaigns': [APP, 'src/features/campaigns/CampaignsPage.tsx', 285],
+  '/admin': [APP, 'src/features/admin/AdminPage.tsx', 285],
+  '/system-admin': [APP, 'src/features/system-admin/SystemAdminPage.tsx', 285],
 };
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);

@@ -9,8 +9,8 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const AcceptInvitationPage = lazy(() => import('../features/auth/AcceptInvitationPage'));
 const LicensePage = lazy(() => import('../features/legal/LicensePage'));
-// Toasts (their store too) load after the page: nothing on a first paint needs them.
-const DeferredToaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.DeferredToaster })));
+// Toasts (and their state machine) load after the page: nothing on a first paint needs them.
+const Toaster = lazy(() => import('../components/ToasterView').then((m) => ({ default: m.Toaster })));
 
 function Page({ path }: { path: string }) {
   const signedIn = !!sessionStore.get();
@@ -37,7 +37,7 @@ export function PublicApp() {
         </Suspense>
       </main>
       <Suspense fallback={null}>
-        <DeferredToaster />
+        <Toaster />
       </Suspense>
     </ChakraProvider>
   );
