@@ -1,4 +1,5 @@
-import { createSystem, mergeConfigs } from '@chakra-ui/react/styled-system';
+import { createSystem } from '@chakra-ui/react/styled-system';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { badgeRecipe } from '@chakra-theme/recipes/badge';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
@@ -76,6 +77,8 @@ export const slotRecipes = {
 
 /** The signed-in app's system: the default theme (with its breakpoints) and these recipes, plus the brand. */
 export const system = createSystem(
-  mergeConfigs(themeBaseConfig, { theme: { breakpoints, recipes, slotRecipes } }),
+  defaultBaseConfig,
+  themeBaseConfig,
+  { theme: { breakpoints, recipes, slotRecipes } },
   brandConfig,
 );

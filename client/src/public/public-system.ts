@@ -1,4 +1,5 @@
-import { createSystem, mergeConfigs } from '@chakra-ui/react/styled-system';
+import { createSystem } from '@chakra-ui/react/styled-system';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
 import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
 import { headingRecipe } from '@chakra-theme/recipes/heading';
@@ -15,7 +16,9 @@ import { themeBaseConfig } from '../app/theme-base';
  * components, passed as their `recipe` (the same default recipes the signed-in theme has).
  */
 export const publicSystem = createSystem(
-  mergeConfigs(themeBaseConfig, {
+  defaultBaseConfig,
+  themeBaseConfig,
+  {
     theme: {
       recipes: {
         button: buttonRecipe,
@@ -26,6 +29,6 @@ export const publicSystem = createSystem(
       },
       slotRecipes: { field: fieldSlotRecipe },
     },
-  }),
+  },
   brandConfig,
 );
