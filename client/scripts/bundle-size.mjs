@@ -25,20 +25,24 @@ const total = (keys) =>
   [...keys].reduce((sum, k) => sum + (manifest[k].file.endsWith('.js') ? sizeOf(manifest[k].file) : 0), 0);
 
 const PUBLIC = 'src/public/PublicApp.tsx';
-const APP = 'src/app/App.tsx';
+// The signed-in area: the app and its Chakra system, which main.tsx imports beside it.
+const APP = ['src/app/App.tsx', 'src/app/theme.ts'];
+const PUBLIC_AREA = [PUBLIC];
 /** route -> [area, page module, budget in KB]. */
 const ROUTES = {
   // Issue 18's 120 KB: React ~66 KB and the public core chunk (Chakra's styling engine, the tokens, the login
   // form's parts) ~46 KB; measured 118.7 KB (vite.config.ts's chunk groups, src/public/public-system.ts).
-  '/login': [PUBLIC, 'src/features/auth/LoginPage.tsx', 120],
-  '/reset-password': [PUBLIC, 'src/features/auth/ResetPasswordPage.tsx', 300],
-  '/accept-invitation': [PUBLIC, 'src/features/auth/AcceptInvitationPage.tsx', 300],
-  '/license': [PUBLIC, 'src/features/legal/LicensePage.tsx', 300],
-  '/overview': [APP, 'src/features/overview/OverviewPage.tsx', 300],
-  '/dashboard': [APP, 'src/features/dashboard/DashboardPage.tsx', 300],
-  '/campaigns': [APP, 'src/features/campaigns/CampaignsPage.tsx', 300],
-  '/admin': [APP, 'src/features/admin/AdminPage.tsx', 300],
-  '/system-admin': [APP, 'src/features/system-admin/SystemAdminPage.tsx', 300],
+  '/login': [PUBLIC_AREA, 'src/features/auth/LoginPage.tsx', 120],
+  '/reset-password': [PUBLIC_AREA, 'src/features/auth/ResetPasswordPage.tsx', 300],
+  '/accept-invitation': [PUBLIC_AREA, 'src/features/auth/AcceptInvitationPage.tsx', 300],
+  '/license': [PUBLIC_AREA, 'src/features/legal/LicensePage.tsx', 300],
+  // Signed-in routes: issue 18's 300 KB, lowered to 285 KB when the app's theme lost ~60 unused recipes and
+  // its toasts left the first load (measured 274-281 KB).
+  '/overview': [APP, 'src/features/overview/OverviewPage.tsx', 285],
+  '/dashboard': [APP, 'src/features/dashboard/DashboardPage.tsx', 285],
+  '/campaigns': [APP, 'src/features/campaigns/CampaignsPage.tsx', 285],
+  '/admin': [APP, 'src/features/admin/AdminPage.tsx', 285],
+  '/system-admin': [APP, 'src/features/system-admin/SystemAdminPage.tsx', 285],
 };
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -51,7 +55,12 @@ for (const [route, [area, page, budget]] of Object.entries(ROUTES)) {
     over = true;
     continue;
   }
-  const bytes = total(closure(page, closure(area, new Set(entry))));
+  const seen = new Set(entry);
+  for (const key of area) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build`);
+    closure(key, seen);
+  }
+  const bytes = total(closure(page, seen));
   const fits = bytes <= budget * 1024;
   over ||= !fits;
   console.log(`first visit to ${route}: ${kb(bytes)} KB gzipped (budget ${budget} KB)${fits ? '' : ' OVER BUDGET'}`);

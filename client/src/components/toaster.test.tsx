@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithTheme } from '../test/render';
 import { createToastGate } from './toast-gate';
-import { notify, Toaster } from './toaster';
+import { notify } from './toaster';
+import { Toaster } from './ToasterView';
 
 describe('toast de-duplication', () => {
   it('lets an identical toast through once per 5 s, and different ones at once', () => {

@@ -1,6 +1,5 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
-// Passed as the recipe: the public pages' small system does not carry it (issue 18).
-import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createToastGate } from './toast-gate';
 
 /** Bottom-centre toasts that close after 2500 ms (spec 2, 9). */
@@ -16,21 +15,26 @@ export function notify(type: ToastType, title: string, description?: string): bo
   return true;
 }
 
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root recipe={toastSlotRecipe} width={{ md: 'sm' }} data-testid="toast">
-            {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+const ToasterView = lazy(() => import('./ToasterView').then((m) => ({ default: m.Toaster })));
+
+/**
+ * Where the toasts appear, loaded once the first screen has rendered and the browser is idle: nothing on a
+ * first paint needs the toast's state machine and parts (issue 18). A toast created earlier waits in the
+ * store and shows when this mounts.
+ */
+export function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setReady(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(() => setReady(true), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

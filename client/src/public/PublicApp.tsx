@@ -10,7 +10,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'
 const AcceptInvitationPage = lazy(() => import('../features/auth/AcceptInvitationPage'));
 const LicensePage = lazy(() => import('../features/legal/LicensePage'));
 // Toasts (and their state machine) load after the page: nothing on a first paint needs them.
-const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('../components/ToasterView').then((m) => ({ default: m.Toaster })));
 
 function Page({ path }: { path: string }) {
   const signedIn = !!sessionStore.get();

@@ -23,13 +23,16 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
+  // Restore: the stored user plus an access token make a session; anything less ends unauthenticated. Read
+  // before the first render (localStorage answers at once), so a signed-in visit draws its screen in the
+  // first commit instead of a spinner first (issue 18).
+  const [loading] = useState(() => {
+    sessionStore.reload();
+    return false;
+  });
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
-  const [loading, setLoading] = useState(true);
 
   useEffect(() => {
-    // Restore: the stored user plus an access token make a session; anything less ends unauthenticated.
-    sessionStore.reload();
-    setLoading(false);
     // Signing in or out in another tab changes this one too.
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === SESSION_KEY) sessionStore.reload();
