@@ -15,6 +15,7 @@ import { ApiKeyRotationGrace1795546962116 } from './migrations/1795546962116-api
 import { FilteredDashboardIndexes1795600000000 } from './migrations/1795600000000-filtered-dashboard-indexes';
 import { TouchWriteIndexes1795612870739 } from './migrations/1795612870739-touch-write-indexes';
 import { ImpressionHouseholdCovering1795612943955 } from './migrations/1795612943955-impression-household-covering';
+import { SummaryStaleDays1795632947466 } from './migrations/1795632947466-summary-stale-days';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -35,4 +36,5 @@ export const migrations: Function[] = [
   FilteredDashboardIndexes1795600000000,
   TouchWriteIndexes1795612870739,
   ImpressionHouseholdCovering1795612943955,
+  SummaryStaleDays1795632947466,
 ];
