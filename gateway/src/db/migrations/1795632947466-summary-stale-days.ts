@@ -8,7 +8,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   bumped by every transaction that changed the day.
  * - summary_built_day: the version each summary's day was last rebuilt from. A day is rebuilt when it
  *   has no row here (never built: this makes every day of an upgraded database rebuild once) or its
- *   mark is newer. It replaces the checksum tables visit_attribution_day and impression_cell_day.
+ *   mark is newer. It replaces the checksum tables visit_attribution_day and impression_cell_day,
+ *   which are left in place (unused) here: databases shared with code before this change (the bench's)
+ *   keep working; a later migration drops them.
  * - response_day_views, response_day_region, response_day_touch: the three groupings of the range's
  *   responses the dashboard needs (DESIGN 4), per visit day and `cut`: the range start cuts a visit's
  *   touches to those on or after the start, i.e. at most cut = (visit day - start) days before the
@@ -59,28 +61,9 @@ export class SummaryStaleDays1795632947466 implements MigrationInterface {
            PRIMARY KEY (customer_id, cut, visit_local_date, ${key.map(([name]) => name).join(', ')})) ENGINE=InnoDB`,
       );
     }
-    await q.query('DROP TABLE visit_attribution_day');
-    await q.query('DROP TABLE impression_cell_day');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    // The checksum tables as they were (empty: every day is rebuilt once on its next read).
-    const checksumTable = (table: string, date: string, sums: [string, string][]) =>
-      q.query(
-        `CREATE TABLE ${table} (customer_id int unsigned NOT NULL, ${date} date NOT NULL, ${sums
-          .map(([name, type]) => `${name} ${type} NOT NULL`)
-          .join(', ')}, PRIMARY KEY (customer_id, ${date})) ENGINE=InnoDB`,
-      );
-    await checksumTable('impression_cell_day', 'local_date', [
-      ['cells', 'bigint unsigned'],
-      ['impressions', 'decimal(38,0)'],
-      ['weighted', 'decimal(38,0)'],
-    ]);
-    await checksumTable('visit_attribution_day', 'visit_local_date', [
-      ['touches', 'bigint unsigned'],
-      ['visit_sum', 'decimal(38,0)'],
-      ['crc_sum', 'decimal(38,0)'],
-    ]);
     await q.query('DROP TABLE response_day_touch');
     await q.query('DROP TABLE response_day_region');
     await q.query('DROP TABLE response_day_views');
