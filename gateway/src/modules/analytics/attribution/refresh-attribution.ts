@@ -8,8 +8,8 @@ const OFFSETS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 const CUTS = `(${OFFSETS.map((k) => `SELECT ${k} AS cut`).join(' UNION ALL ')})`;
 /** Views of a visit under cut c: its touches at most c days before it. */
 const VIEWS_UNDER_CUT = [
-  'a.v0',
-  ...OFFSETS.slice(1).map((k) => `CASE WHEN c.cut >= ${k} THEN a.v${k} ELSE 0 END`),
+  'g.v0',
+  ...OFFSETS.slice(1).map((k) => `CASE WHEN c.cut >= ${k} THEN g.v${k} ELSE 0 END`),
 ].join(' + ');
 
 /**
@@ -61,35 +61,46 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
     );
     // The three groupings of the responses per cut: a visit counts under cut c when its activating
     // touch is at most c days before it (so in I(F) for a range starting c days before the visit).
-    const summaries: [table: string, columns: string, values: string][] = [
+    // The day's visits are grouped by that lag first (g), then spread over the cuts: ~half the work
+    // of spreading every visit.
+    const as = (exprs: string[]) => exprs.map((e) => `${e} AS ${e.slice(e.lastIndexOf('.') + 1)}`);
+    // table, its grouping columns, what g groups the day's visits by besides the lag, what the cut makes of them
+    const summaries: [table: string, columns: string[], inner: string[], outer: string[]][] = [
       [
         'response_day_views',
-        'bucket, views',
-        `CASE WHEN a.act_ts >= a.visit_ts - INTERVAL 1 HOUR THEN 1
-              WHEN a.act_ts >= a.visit_ts - INTERVAL 1 DAY THEN 2
-              ELSE 3 END, ${VIEWS_UNDER_CUT}`,
+        ['bucket', 'views'],
+        [
+          `CASE WHEN a.act_ts >= a.visit_ts - INTERVAL 1 HOUR THEN 1
+                WHEN a.act_ts >= a.visit_ts - INTERVAL 1 DAY THEN 2
+                ELSE 3 END AS bucket`,
+          ...as(OFFSETS.map((k) => `a.v${k}`)),
+        ],
+        ['g.bucket', VIEWS_UNDER_CUT],
       ],
-      ['response_day_region', 'region', 'a.region'],
+      ['response_day_region', ['region'], as(['a.region']), ['g.region']],
       [
         'response_day_touch',
-        'creative_id, channel_id, weekday, daypart',
-        'a.creative_id, a.channel_id, a.weekday, a.daypart',
+        ['creative_id', 'channel_id', 'weekday', 'daypart'],
+        as(['a.creative_id', 'a.channel_id', 'a.weekday', 'a.daypart']),
+        ['g.creative_id', 'g.channel_id', 'g.weekday', 'g.daypart'],
       ],
     ];
-    for (const [table, columns, values] of summaries) {
+    const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
+    for (const [table, columns, inner, outer] of summaries) {
       await tx.query(
         `DELETE FROM ${table} WHERE customer_id = ? AND cut IN (${inCuts}) AND visit_local_date IN (${inDays})`,
         [customerId, ...days],
       );
       await tx.query(
-        `INSERT INTO ${table} (customer_id, cut, visit_local_date, ${columns}, responses)
-         SELECT a.customer_id, c.cut, a.visit_local_date, ${values}, COUNT(*)
-           FROM visit_attribution a JOIN ${CUTS} c ON DATEDIFF(a.visit_local_date, a.act_local_date) <= c.cut
-          WHERE a.customer_id = ? AND a.visit_local_date IN (${inDays})
-          GROUP BY a.customer_id, c.cut, a.visit_local_date, ${columns
-            .split(', ')
-            .map((_, i) => i + 4)
-            .join(', ')}`,
+        `INSERT INTO ${table} (customer_id, cut, visit_local_date, ${columns.join(', ')}, responses)
+         SELECT g.customer_id, c.cut, g.visit_local_date, ${outer.join(', ')}, SUM(g.n)
+           FROM (SELECT a.customer_id, a.visit_local_date, DATEDIFF(a.visit_local_date, a.act_local_date) AS lag,
+                        ${inner.join(', ')}, COUNT(*) AS n
+                   FROM visit_attribution a
+                  WHERE a.customer_id = ? AND a.visit_local_date IN (${inDays})
+                  GROUP BY ${positions(3 + inner.length)}) g
+           JOIN ${CUTS} c ON g.lag <= c.cut
+          GROUP BY ${positions(3 + columns.length)}`,
         [customerId, ...days],
       );
     }
