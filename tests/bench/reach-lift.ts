@@ -125,7 +125,16 @@ async function build(q: (sql: string, params?: unknown[]) => Promise<unknown>) {
   const households = Math.floor(IMPRESSIONS / 5);
   const visits = Math.floor(IMPRESSIONS / 10);
   const controls = Math.floor(IMPRESSIONS / 20);
-  for (const t of ['touch', 'visit_page', 'visit', 'impression_event', 'control_impression_event', 'impression_rollup'])
+  // summary_built_day too: every day of the dashboard's summaries is rebuilt from the new rows.
+  for (const t of [
+    'touch',
+    'visit_page',
+    'visit',
+    'impression_event',
+    'control_impression_event',
+    'impression_rollup',
+    'summary_built_day',
+  ])
     await q(`DELETE FROM ${t}`);
   await q(
     `INSERT IGNORE INTO customer (id, cust_name, country_code, time_zone) VALUES (1, 'Bench Reach Ltd', 'NZ', 'UTC')`,

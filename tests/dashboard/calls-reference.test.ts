@@ -106,7 +106,7 @@ test('unfiltered ranges read the attribution summary, and it follows new touches
   expect(Number(n)).toBeGreaterThan(0);
   const filter = { customerId: c.id, start: '2026-09-21', end: '2026-10-03' };
   const before = await restCall(t, token, 'impression_summary', payloadOf(filter));
-  // More traffic on the same days (other households): the day checksums change, the days rebuild.
+  // More traffic on the same days (other households): the writer marks the days, they rebuild.
   const more = generateEvents(c, {
     seed: 99,
     fromMs: Date.parse('2026-09-22T00:00:00Z'),

@@ -1,10 +1,12 @@
 import { attachTouches, localParts, sessionise } from '../reference/sessions';
 import type { RefHit, RefImpression } from '../reference/types';
 import type { TestGateway } from '../support/gateway';
+import { markEveryDay } from '../../gateway/src/etl/stale-days';
 
 /**
  * Writes events straight into the event, visit, touch and rollup tables, computed with the
- * reference sessioniser (what the ETL must produce). Isolates the dashboard's SQL from the ETL.
+ * reference sessioniser (what the ETL must produce). Isolates the dashboard's SQL from the ETL. Like
+ * every writer of those tables, it marks the days it wrote stale for the dashboard's summaries.
  */
 export async function fillTables(
   t: TestGateway,
@@ -96,4 +98,5 @@ export async function fillTables(
       rows.flat(),
     ),
   );
+  await markEveryDay(ds, customer.id);
 }

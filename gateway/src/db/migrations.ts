@@ -17,6 +17,8 @@ import { TouchWriteIndexes1795612870739 } from './migrations/1795612870739-touch
 import { ImpressionHouseholdCovering1795612943955 } from './migrations/1795612943955-impression-household-covering';
 import { ReachSample1795620112233 } from './migrations/1795620112233-reach-sample';
 import { EtlShardLock1795632795413 } from './migrations/1795632795413-etl-shard-lock';
+import { SummaryStaleDays1795632947466 } from './migrations/1795632947466-summary-stale-days';
+import { DropDayChecksums1795637206240 } from './migrations/1795637206240-drop-day-checksums';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -39,4 +41,6 @@ export const migrations: Function[] = [
   ImpressionHouseholdCovering1795612943955,
   ReachSample1795620112233,
   EtlShardLock1795632795413,
+  SummaryStaleDays1795632947466,
+  DropDayChecksums1795637206240,
 ];

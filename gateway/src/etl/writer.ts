@@ -6,6 +6,7 @@ import { recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
+import { markStaleDays, noteVisitDays } from './stale-days';
 import {
   IMPRESSION_EVENT_COLUMNS,
   IMPRESSION_ROLLUP_COLUMNS,
@@ -122,6 +123,7 @@ async function writeBatchOnce(
     const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
     await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));
     await timed('daily_activity', recordDailyActivity(qr, newImpressions, newHits));
+    await timed('stale_days', markStaleDays(qr, newImpressions));
     const stored = newImpressions.length + newHits.length;
     await timed(
       'ledger',
@@ -269,6 +271,7 @@ async function rebuildHouseholds(
   const hitsOf = await timed('visits.read_hits', readSpanHits(qr, customerId, spans));
   const visits = sessionVisits(hitsOf, timeZone);
   if (!visits.length) return [];
+  noteVisitDays(qr, customerId, timeZone, visits);
   const visitIds = await timed('visits.insert', insertVisits(qr, customerId, visits));
   await timed('visits.pages', insertPages(qr, customerId, visits, visitIds));
   await timed('visits.touches', insertTouches(qr, customerId, visits, visitIds));

@@ -1,3 +1,4 @@
+import { dayFromNumber, dayNumber } from './dates';
 import type { DashboardFilter } from './filter';
 
 /**
@@ -106,6 +107,28 @@ export function attributionScope(f: DashboardFilter, table: 'visit' | 'site' = '
   };
   if (table === 'visit') sitesHit('a.visit_id', f, out);
   return out;
+}
+
+/**
+ * DESIGN 4 on the response summaries (response_day_views, _region, _touch, alias x; no site filter):
+ * the range's visit days, each with the cut the range start makes: day start + k reads cut k (its
+ * touches on or after the start), days from start + 8 on read cut 8 (every touch). One index range
+ * per cut, since the cut leads the key after the customer.
+ */
+export function responseDayScope(f: DashboardFilter): SqlFragment {
+  const start = dayNumber(f.start);
+  const end = dayNumber(f.end);
+  const ranges: string[] = [];
+  const params: unknown[] = [f.customerId];
+  for (let k = 0; k < 8 && start + k <= end; k++) {
+    ranges.push('(x.cut = ? AND x.visit_local_date = ?)');
+    params.push(k, dayFromNumber(start + k));
+  }
+  if (start + 8 <= end) {
+    ranges.push('(x.cut = 8 AND x.visit_local_date BETWEEN ? AND ?)');
+    params.push(dayFromNumber(start + 8), f.end);
+  }
+  return { sql: `x.customer_id = ? AND (${ranges.join(' OR ')})`, params };
 }
 
 /**

@@ -1,9 +1,12 @@
 import { startTestGateway, type TestGateway } from '../../../../../tests/support/gateway';
+import { SUMMARY, writeMarks } from '../../../etl/stale-days';
+import { recordBuilt, staleSummaryDays } from '../summary-days';
 import { refreshImpressionCells } from './refresh-impression-cells';
 
 /**
  * impression_cell must equal impression_rollup summed over region for every day a range reads,
- * after rows are added, grown, moved between cells or deleted (on the real database).
+ * after rows are added, grown, moved between cells or deleted and the writer marked the day (on the
+ * real database).
  */
 let t: TestGateway;
 const CUSTOMER = 7001;
@@ -25,7 +28,15 @@ async function addRollup(rows: [number, string, number, number, string, number, 
      ON DUPLICATE KEY UPDATE impressions = impressions + VALUES(impressions)`,
     rows.flatMap(([c, d, b, cr, r, dp, n]) => [c, d, b, b * 10, cr, b * 100, r, (Number(d.slice(-2)) % 7) + 1, dp, n]),
   );
+  await mark(...rows.map(([c, d]): [number, string] => [c, d]));
 }
+
+/** What every writer does in its transaction: the days it changed are marked. */
+const mark = (...days: [number, string][]) =>
+  writeMarks(
+    t.gateway.app.ds,
+    days.map(([c, d]) => [c, SUMMARY.impressions, d]),
+  );
 
 const summed = (table: string) =>
   q(
@@ -60,14 +71,43 @@ test('the cells follow the rollup as rows arrive, grow, move and go', async () =
   await q(`UPDATE impression_rollup SET creative_id = 13 WHERE customer_id = ? AND local_date = '2026-03-05'`, [
     CUSTOMER,
   ]);
+  await mark([CUSTOMER, '2026-03-05']);
   await expectInStep();
 
   // A day purged from the rollup disappears from the cells.
   await q(`DELETE FROM impression_rollup WHERE customer_id = ? AND local_date = '2026-03-05'`, [CUSTOMER]);
+  await mark([CUSTOMER, '2026-03-05']);
   await expectInStep();
   expect((await summed('impression_cell')).map((r: { d: string }) => r.d)).toEqual(['2026-03-02', '2026-03-02']);
 
   // Another customer's rows never enter this customer's cells.
   const [{ n }] = await q('SELECT COUNT(*) AS n FROM impression_cell WHERE customer_id = ?', [OTHER]);
   expect(Number(n)).toBe(0);
+});
+
+test('a built day is read as built until a writer marks it, and a mark during a rebuild keeps it stale', async () => {
+  const C = 7003;
+  const range = ['2026-04-01', '2026-04-03'] as const;
+  const cells = async () =>
+    Number((await q('SELECT COALESCE(SUM(impressions), 0) AS n FROM impression_cell WHERE customer_id = ?', [C]))[0].n);
+  await addRollup([[C, '2026-04-02', 1, 11, 'AUK', 3, 5]]);
+  await refreshImpressionCells(t.gateway.app.ds.manager, C, ...range);
+  expect(await cells()).toBe(5);
+  // Every day of the range is built now: nothing to rebuild, whatever the rollup holds unmarked.
+  expect(await staleSummaryDays(t.gateway.app.ds.manager, C, SUMMARY.impressions, ...range)).toEqual([]);
+  await q('UPDATE impression_rollup SET impressions = 6 WHERE customer_id = ?', [C]);
+  await refreshImpressionCells(t.gateway.app.ds.manager, C, ...range);
+  expect(await cells()).toBe(5);
+  await mark([C, '2026-04-02']);
+  const stale = await staleSummaryDays(t.gateway.app.ds.manager, C, SUMMARY.impressions, ...range);
+  expect(stale.map((d) => d.date)).toEqual(['2026-04-02']);
+  // A write (its mark) lands while the day is rebuilt from the version read before: still stale after.
+  await mark([C, '2026-04-02']);
+  await recordBuilt(t.gateway.app.ds.manager, C, SUMMARY.impressions, stale);
+  expect(
+    (await staleSummaryDays(t.gateway.app.ds.manager, C, SUMMARY.impressions, ...range)).map((d) => d.date),
+  ).toEqual(['2026-04-02']);
+  await refreshImpressionCells(t.gateway.app.ds.manager, C, ...range);
+  expect(await cells()).toBe(6);
+  expect(await staleSummaryDays(t.gateway.app.ds.manager, C, SUMMARY.impressions, ...range)).toEqual([]);
 });

@@ -1,0 +1,57 @@
+import type { EntityManager } from 'typeorm';
+import type { SummaryKind } from '../../etl/stale-days';
+import { datesOf } from './dates';
+
+/** A day to rebuild and the mark version it is rebuilt from (0: never marked). */
+export interface StaleDay {
+  date: string;
+  version: string;
+}
+
+/**
+ * The days of [start, end] whose summary must be rebuilt before a read (issue 15): days never built,
+ * and days the writers marked (summary_stale_day) after the version they were last built from
+ * (summary_built_day). Two reads of a few rows each; the marks are read before the rebuild reads its
+ * source, so a write committed meanwhile leaves its day newer than what is recorded as built. A
+ * summary built from another's source reads that kind's marks (`source`) against its own built days.
+ */
+export async function staleSummaryDays(
+  em: EntityManager,
+  customerId: number,
+  summary: SummaryKind,
+  start: string,
+  end: string,
+  source: SummaryKind = summary,
+): Promise<StaleDay[]> {
+  const read = (table: string, kind: SummaryKind) =>
+    em.query(
+      `SELECT local_date, version FROM ${table} WHERE customer_id = ? AND summary = ? AND local_date BETWEEN ? AND ?`,
+      [customerId, kind, start, end],
+    ) as Promise<{ local_date: string; version: string | number }[]>;
+  const [marks, built] = await Promise.all([read('summary_stale_day', source), read('summary_built_day', summary)]);
+  const marked = new Map(marks.map((r) => [String(r.local_date), BigInt(r.version)]));
+  const done = new Map(built.map((r) => [String(r.local_date), BigInt(r.version)]));
+  const stale: StaleDay[] = [];
+  for (const date of datesOf(start, end)) {
+    const mark = marked.get(date) ?? 0n;
+    const at = done.get(date);
+    if (at === undefined || at < mark) stale.push({ date, version: String(mark) });
+  }
+  return stale;
+}
+
+/** Inside the rebuild's transaction: the days are now built from these versions. */
+export async function recordBuilt(
+  tx: EntityManager,
+  customerId: number,
+  summary: SummaryKind,
+  days: readonly StaleDay[],
+): Promise<void> {
+  if (days.length === 0) return;
+  await tx.query(
+    `INSERT INTO summary_built_day (customer_id, summary, local_date, version)
+     VALUES ${days.map(() => '(?, ?, ?, ?)').join(', ')}
+     ON DUPLICATE KEY UPDATE version = VALUES(version)`,
+    days.flatMap((d) => [customerId, summary, d.date, d.version]),
+  );
+}
