@@ -1,3 +1,4 @@
+import { markEveryDay } from '../../gateway/src/etl/stale-days';
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
 import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filter';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
@@ -62,6 +63,8 @@ async function rebuildRollup() {
      GROUP BY customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart`,
     [c.id],
   );
+  // Like every writer of the event tables, mark the days written stale for the summaries.
+  await markEveryDay(t.gateway.app.ds, c.id);
 }
 
 beforeAll(async () => {
