@@ -1,11 +1,14 @@
+import { ensureClientBuilt } from '../support/browser';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 
 /** Security headers (issue 14, item 3) on the API, the client and the auth answers. */
 let t: TestGateway;
 beforeAll(async () => {
+  // '/' must be the built client's index.html, whatever ran before this file.
+  ensureClientBuilt();
   t = await startTestGateway();
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const directives = (csp: string | null) =>

@@ -12,7 +12,19 @@ const NOT_CLIENT = /^\/(api\/|api$|graphql|t\/|healthz|readyz)/;
  * Every other GET that is not an API is a client route and answers index.html (history fallback).
  */
 export function mountClientAssets(web: Express, clientDist: string): boolean {
-  if (!existsSync(join(clientDist, 'index.html'))) return false;
+  if (!existsSync(join(clientDist, 'index.html'))) {
+    // A gateway started before the client was built (a developer's checkout, a test run) still answers
+    // the client's routes itself, with the gateway's headers, and says what is missing.
+    web.use((req: Request, res: Response, next: NextFunction) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_CLIENT.test(req.path)) return next();
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .type('text/plain')
+        .send('The web client is not built on this server: run `npm run build`, then restart the gateway.\n');
+    });
+    return false;
+  }
   const serve = expressStaticGzip(clientDist, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
