@@ -1,4 +1,5 @@
 import type { QueryRunner } from 'typeorm';
+import { datesOf, dayFromNumber, dayNumber } from '../modules/analytics/dates';
 import { localParts } from '../shared/time';
 import type { ImpressionRow } from './rows';
 
@@ -27,10 +28,6 @@ interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
-const DAY_MS = 86_400_000;
-const addDays = (isoDay: string, k: number) =>
-  new Date(Date.parse(`${isoDay}T00:00:00Z`) + k * DAY_MS).toISOString().slice(0, 10);
-
 /** A touch's visit starts within 7 x 24 h after the impression: at most 8 local days later (DST). */
 const TOUCH_DAYS = 8;
 const CHUNK = 5000;
@@ -56,12 +53,8 @@ export function noteVisitDays(
   if (!days) noted.set(qr, (days = new Set()));
   for (const v of visits) {
     days.add(key(customerId, SUMMARY.visits, v.localDate));
-    const last = localParts(v.end, timeZone).date;
-    let d = v.localDate;
-    for (let k = 1; d < last; k++) {
-      d = addDays(v.localDate, k);
+    for (const d of datesOf(v.localDate, localParts(v.end, timeZone).date))
       days.add(key(customerId, SUMMARY.visits, d));
-    }
   }
 }
 
@@ -78,7 +71,8 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
   for (const cd of impressionDays) {
     const [c, date] = cd.split('|');
     days.add(key(Number(c), SUMMARY.impressions, date));
-    for (let k = 0; k <= TOUCH_DAYS; k++) days.add(key(Number(c), SUMMARY.visits, addDays(date, k)));
+    const n = dayNumber(date);
+    for (let k = 0; k <= TOUCH_DAYS; k++) days.add(key(Number(c), SUMMARY.visits, dayFromNumber(n + k)));
   }
   await writeMarks(
     qr,
