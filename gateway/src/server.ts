@@ -106,6 +106,9 @@ export async function createGateway(config: Config, options: { worker?: boolean 
   web.use(errorHandler(app));
 
   const http = createServer(web);
+  // Idle keep-alive connections outlive a load balancer's (60 s) and a client's reuse of them, so a request
+  // sent on a connection the gateway is closing that very moment (ECONNRESET, a POST is not retried) is rare.
+  http.keepAliveTimeout = 65_000;
   const stops: (() => Promise<void>)[] = [];
   if (options.worker ?? config.WORKER === '1') {
     for (const task of backgroundTasks) stops.push(await task(app));

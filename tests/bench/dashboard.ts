@@ -121,6 +121,22 @@ async function post(url: string, token: string, path: string, body: string, type
   return JSON.parse(text);
 }
 
+/**
+ * One bulk ingest post, sent again (at most 3 times) when the connection drops before an answer: every line
+ * carries an event id, so a batch the gateway did take is not counted twice (the ETL drops repeated ids).
+ */
+async function ingest(url: string, token: string, body: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await post(url, token, '/api/ingest/events', body, 'application/x-ndjson');
+    } catch (e) {
+      const dropped = e instanceof TypeError && /ECONNRESET|EPIPE|UND_ERR_SOCKET/.test(String((e.cause as any)?.code));
+      if (!dropped || attempt === 3) throw e;
+      print({ figure: 'ingest_post_retried', attempt, cause: String((e.cause as any)?.code) });
+    }
+  }
+}
+
 /** Fails the bench at the first number of the 11 answers that differs from DuckDB's. */
 function check(what: string, gateway: unknown[], duck: Record<string, unknown>) {
   CALLS.forEach((c, i) => {
@@ -283,7 +299,9 @@ async function main() {
           chunk: 20_000,
         })) {
           events += lines.length;
-          sends.push(post(url, token, '/api/ingest/events', lines.join('\n'), 'application/x-ndjson'));
+          const sent = ingest(url, token, lines.join('\n'));
+          sent.catch(() => {}); // handled when awaited below; a rejection meanwhile must not crash the bench
+          sends.push(sent);
           if (sends.length >= 2) await sends.shift();
         }
       }
