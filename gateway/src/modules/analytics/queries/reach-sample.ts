@@ -45,6 +45,11 @@ export async function querySampleRows(
 ): Promise<SampleRow[]> {
   const imp = eventScope(f);
   const buckets = `r.bucket IN (${bucketList(to, from)})`;
+  // With region, creative and daypart all narrowed, ix_reach_exposure_filtered reads only the matching
+  // rows (one index range per region x creative x daypart x bucket, over the dates); otherwise the
+  // primary key reads the buckets' rows of the dates (its filter columns would not bound the range).
+  const narrowed = f.regions.length > 0 && f.creatives.length > 0 && f.dayparts.length > 0;
+  const source = `reach_exposure r FORCE INDEX (${narrowed ? 'ix_reach_exposure_filtered' : 'PRIMARY'})`;
   // kept: t0 - 7 x 24 h >= the first hit (NULL without visits: no household is kept).
   const first = firstHitMs === null ? null : firstHitMs + WEEK_MS;
   let rows: RawSampleRow[];
@@ -54,7 +59,7 @@ export async function querySampleRows(
        FROM (SELECT g.n, COALESCE(g.resp_date <= ?, 0) AS resp, COALESCE(g.t_key DIV 4 >= ?, 0) AS kept,
                     (g.t_key DIV 2) % 2 AS pre, g.t_key % 2 AS post
              FROM (SELECT r.household_id, SUM(r.n) AS n, MIN(r.t_key) AS t_key, MIN(r.resp_date) AS resp_date
-                   FROM reach_exposure r WHERE ${buckets} AND ${imp.sql} GROUP BY r.household_id) g) e
+                   FROM ${source} WHERE ${buckets} AND ${imp.sql} GROUP BY r.household_id) g) e
        GROUP BY LEAST(e.n, 10) ORDER BY frequency`,
       [f.end, first, ...imp.params],
     );
@@ -74,7 +79,7 @@ export async function querySampleRows(
                     COALESCE(MAX(v.start_ts <= g.t0), 0) AS pre, COALESCE(MAX(v.start_ts > g.t0), 0) AS post
              FROM (SELECT h.household_id, h.n, h.t_key, ${tsOfMs('h.t_key DIV 4')} AS t0
                    FROM (SELECT r.household_id, SUM(r.n) AS n, MIN(r.t_key) AS t_key
-                         FROM reach_exposure r WHERE ${buckets} AND ${imp.sql} GROUP BY r.household_id) h) g
+                         FROM ${source} WHERE ${buckets} AND ${imp.sql} GROUP BY r.household_id) h) g
              LEFT JOIN visit v ON ${visits.sql} AND v.household_id = g.household_id
                AND v.start_ts > g.t0 - INTERVAL 7 DAY AND v.start_ts <= g.t0 + INTERVAL 7 DAY
              GROUP BY g.household_id, g.n, g.t_key, g.t0) e

@@ -30,18 +30,21 @@ export const staleReachExposureDays = (em: EntityManager, customerId: number, st
 
 /**
  * Keeps reach_exposure in step with impression_event and visit for the days a range reads: a stale
- * day's sampled impressions are grouped again per household and cell, each impression with its
- * visit flags (one probe of ix_visit_household per flag: a visit in (ts - 7 d, ts], one in
- * (ts, ts + 7 d], and the first visit in [ts, ts + 7 d), a touch's window). The marks are read before
- * the rebuild, so a write committed meanwhile makes the next read rebuild the day again rather than be
- * missed.
+ * day's sampled impressions are copied again, each with its visit flags from one range probe of
+ * ix_visit_household over (ts - 7 d, ts + 7 d]: a visit at or before ts (pre), one after (post), and
+ * the date of the first at or after ts and before ts + 7 d (a touch's window). Impressions of one
+ * household at the same instant in one cell share a row (their flags are the same), n counting them.
+ * The marks are read before the rebuild, so a write committed meanwhile makes the next read rebuild
+ * the day again rather than be missed.
  */
 export async function refreshReachExposure(em: EntityManager, customerId: number, start: string, end: string) {
   const stale = await staleReachExposureDays(em, customerId, start, end);
   if (stale.length === 0) return;
   const days = stale.map((d) => d.date);
   const inDays = days.map(() => '?').join(',');
-  const visitOf = 'v.customer_id = i.customer_id AND v.household_id = i.household_id';
+  const columns =
+    'customer_id, local_date, household_id, booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday';
+  const of = (alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
   await em.transaction('READ COMMITTED', async (tx) => {
     // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
     // alone reads every stored day of the customer).
@@ -51,24 +54,16 @@ export async function refreshReachExposure(em: EntityManager, customerId: number
       [customerId, ...days],
     );
     await tx.query(
-      `INSERT INTO reach_exposure (customer_id, bucket, local_date, household_id, booking_id, creative_id, region, daypart,
-              campaign_id, channel_id, weekday, n, t_key, resp_date)
-       SELECT x.customer_id, x.bucket, x.local_date, x.household_id, x.booking_id, x.creative_id, x.region, x.daypart,
-              x.campaign_id, x.channel_id, x.weekday, COUNT(*), MIN(x.t_key), MIN(x.resp_date)
-         FROM (SELECT i.customer_id, CRC32(i.household_id) % ${SAMPLE_BUCKETS} AS bucket, i.local_date, i.household_id,
-                      i.booking_id, i.creative_id, i.region, i.daypart, i.campaign_id, i.channel_id, i.weekday,
-                      ${msOf('i.ts')} * 4
-                        + 2 * EXISTS (SELECT 1 FROM visit v WHERE ${visitOf}
-                                        AND v.start_ts > i.ts - INTERVAL 7 DAY AND v.start_ts <= i.ts)
-                        + EXISTS (SELECT 1 FROM visit v WHERE ${visitOf}
-                                    AND v.start_ts > i.ts AND v.start_ts <= i.ts + INTERVAL 7 DAY) AS t_key,
-                      (SELECT MIN(v.local_date) FROM visit v WHERE ${visitOf}
-                          AND v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY) AS resp_date
-                 FROM impression_event i FORCE INDEX (ix_impression_reach)
-                WHERE i.customer_id = ? AND i.local_date IN (${inDays})
-                  AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ?) x
-        GROUP BY x.customer_id, x.bucket, x.local_date, x.household_id, x.booking_id, x.creative_id, x.region,
-                 x.daypart, x.campaign_id, x.channel_id, x.weekday`,
+      `INSERT INTO reach_exposure (bucket, ${columns}, n, t_key, resp_date)
+       SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1,
+              ${msOf('i.ts')} * 4 + 2 * COALESCE(MAX(v.start_ts <= i.ts), 0) + COALESCE(MAX(v.start_ts > i.ts), 0),
+              MIN(CASE WHEN v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY THEN v.local_date END)
+         FROM impression_event i FORCE INDEX (ix_impression_reach)
+         LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
+          AND v.start_ts > i.ts - INTERVAL 7 DAY AND v.start_ts <= i.ts + INTERVAL 7 DAY
+        WHERE i.customer_id = ? AND i.local_date IN (${inDays}) AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ?
+        GROUP BY i.event_id, i.ts, ${of('i')}
+       ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
       [customerId, ...days, STORED_BUCKETS],
     );
     await recordBuilt(tx, customerId, SUMMARY.reachExposure, stale);
