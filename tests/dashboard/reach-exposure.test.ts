@@ -19,7 +19,7 @@ import { fillImpressionEvents } from './fill-impression-events';
 import { fillTables } from './fill-tables';
 import { generateEvents } from './generate';
 import { filterCases, refCustomer } from './scenario';
-import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
+import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
 /**
  * DESIGN 4b at scale: reach_exposure holds, per sampled household, day and cell, what the reach and
@@ -40,17 +40,7 @@ const q = (sql: string, params: unknown[] = []) => t.gateway.app.ds.query(sql, p
 beforeAll(async () => {
   t = await startTestGateway();
   const orgs = await makeBroadcasterWorld(t);
-  c = await makeCustomer(t, orgs.broadcasterId, {
-    name: 'Exposure Ltd',
-    campaigns: 2,
-    creatives: 3,
-    siteTags: 3,
-    bookings: [
-      { campaign: 0, channel: 0, cpm: 12.5, start: '2026-09-01', end: '2026-10-31' },
-      { campaign: 1, channel: 1, cpm: 30, start: '2026-09-15', end: '2026-10-15' },
-      { campaign: 0, channel: 1, cpm: 7.25, start: '2026-09-01', end: '2026-09-30' },
-    ],
-  });
+  c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Exposure Ltd'));
   // Many households, so that a quarter of them still fill several frequency rows.
   const events = generateEvents(c, { seed: 23, fromMs: FROM, toMs: TO, impressions: 4000, households: 800 });
   impressions = events.impressions;
