@@ -6,7 +6,7 @@ import { answerMismatches, gqlCall, restCall } from './compare';
 import { fillTables } from './fill-tables';
 import { generateEvents } from './generate';
 import { filterCases, payloadOf, refCustomer } from './scenario';
-import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
+import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
 /**
  * Every numeric dashboard call, on REST and GraphQL, against the reference calculator, for
@@ -33,17 +33,7 @@ beforeAll(async () => {
   const orgs = await makeBroadcasterWorld(t);
   token = (await makeUser(t, { entityType: 'SYSTEM', entityId: 0, admin: true })).token;
   for (const seed of [7, 11]) {
-    const c = await makeCustomer(t, orgs.broadcasterId, {
-      name: `Seed ${seed} Ltd`,
-      campaigns: 2,
-      creatives: 3,
-      siteTags: 3,
-      bookings: [
-        { campaign: 0, channel: 0, cpm: 12.5, start: '2026-09-01', end: '2026-10-31' },
-        { campaign: 1, channel: 1, cpm: 30, start: '2026-09-15', end: '2026-10-15' },
-        { campaign: 0, channel: 1, cpm: 7.25, start: '2026-09-01', end: '2026-09-30' },
-      ],
-    });
+    const c = await makeCustomer(t, orgs.broadcasterId, referencePlan(`Seed ${seed} Ltd`));
     const events = generateEvents(c, {
       seed,
       fromMs: Date.parse('2026-09-17T00:00:00Z'),

@@ -9,7 +9,7 @@ import { fillTables } from './fill-tables';
 import { generateEvents } from './generate';
 import { generateHoldout } from './generate-holdout';
 import { filterCases, payloadOf, refCustomer } from './scenario';
-import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
+import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
 /**
  * DESIGN 4b: reach_frequency and incremental_lift on REST and GraphQL against the reference
@@ -39,17 +39,7 @@ beforeAll(async () => {
     [7, true],
     [11, false],
   ] as const) {
-    const c = await makeCustomer(t, orgs.broadcasterId, {
-      name: `Reach ${seed} Ltd`,
-      campaigns: 2,
-      creatives: 3,
-      siteTags: 3,
-      bookings: [
-        { campaign: 0, channel: 0, cpm: 12.5, start: '2026-09-01', end: '2026-10-31' },
-        { campaign: 1, channel: 1, cpm: 30, start: '2026-09-15', end: '2026-10-15' },
-        { campaign: 0, channel: 1, cpm: 7.25, start: '2026-09-01', end: '2026-09-30' },
-      ],
-    });
+    const c = await makeCustomer(t, orgs.broadcasterId, referencePlan(`Reach ${seed} Ltd`));
     // More households than the section 4 suite, so frequency rows reach 30 households.
     const events = generateEvents(c, { seed, fromMs: FROM, toMs: TO, impressions: 1500, households: 400 });
     const ctl = holdout

@@ -49,6 +49,22 @@ export interface CustomerPlan {
   siteTags?: number;
 }
 
+/**
+ * The customer the reference suites generate events for: two campaigns, three creatives, three site
+ * tags and three bookings of different prices and flights around September-October 2026.
+ */
+export const referencePlan = (name: string): CustomerPlan => ({
+  name,
+  campaigns: 2,
+  creatives: 3,
+  siteTags: 3,
+  bookings: [
+    { campaign: 0, channel: 0, cpm: 12.5, start: '2026-09-01', end: '2026-10-31' },
+    { campaign: 1, channel: 1, cpm: 30, start: '2026-09-15', end: '2026-10-15' },
+    { campaign: 0, channel: 1, cpm: 7.25, start: '2026-09-01', end: '2026-09-30' },
+  ],
+});
+
 export async function makeBroadcasterWorld(
   t: TestGateway,
 ): Promise<Pick<World, 'broadcasterId' | 'agencyId' | 'adtechId'>> {

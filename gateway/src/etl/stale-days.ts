@@ -20,6 +20,11 @@ export const SUMMARY = {
    * marks (staleSummaryDays' `source`) and records what it was built from under its own kind.
    */
   reachSample: 3,
+  /**
+   * reach_exposure, built from impression_event and visit: never marked itself, rebuilt from the marks
+   * of its day's impressions and of the visits within 8 days of it (their flags), recorded under its kind.
+   */
+  reachExposure: 4,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 

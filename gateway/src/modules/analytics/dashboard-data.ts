@@ -15,8 +15,8 @@ import {
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 import { queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
-import { addSampleRows, querySampleRows, type SampleRow, sampleRate } from './queries/reach-sample';
-import { refreshReachSample, STORED_BUCKETS } from './rollup/refresh-reach-sample';
+import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from './queries/reach-sample';
+import { refreshReachExposure, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
 import {
   estimateReach,
   firstSampleBuckets,
@@ -128,7 +128,7 @@ export class DashboardData {
   /**
    * DESIGN 4b: households of Reach per frequency, with those that responded. Exact when I(F) has
    * fewer than sampleMinImpressions impressions; above, estimated from the household sample
-   * (reach_sample, refreshed for the range's days first) at the lowest rate whose reach error stays
+   * (reach_exposure, refreshed for the range's days first) at the lowest rate whose reach error stays
    * within REACH_MAX_ERROR: a small first read, then as many more households as its error says are
    * needed, up to the stored 1 in 4, else exact after all. Any
    * failure of the refresh reads the exact way.
@@ -138,11 +138,12 @@ export class DashboardData {
       const f = this.filter;
       const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
       const first = firstSampleBuckets(total, this.sampleMinImpressions);
-      if (first !== null && (await this.refreshed('sample', refreshReachSample))) {
+      if (first !== null && (await this.refreshed('exposure', refreshReachExposure))) {
+        const firstHit = await this.firstHitMs();
         // Each read adds the next buckets' households to the ones read before (disjoint, so the sums add).
         let rows: SampleRow[] = [];
         for (let read = 0, buckets = first; read < buckets;) {
-          rows = addSampleRows(rows, await querySampleRows(this.em, f, read, buckets));
+          rows = addSampleRows(rows, await querySampleRows(this.em, f, read, buckets, firstHit));
           read = buckets;
           const estimate = estimateReach(total, rows, sampleRate(buckets));
           if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
@@ -153,6 +154,12 @@ export class DashboardData {
       const rows = await queryFrequencies(this.em, f);
       return { rows, reach: rows.reduce((a, r) => a + r.households, 0), sampleRate: 1, sample: null };
     });
+  }
+
+  /** DESIGN 4b pre/post: the customer's first site hit, in milliseconds since 1970 (null: none). */
+  private firstHitMs(): Promise<number | null> {
+    const c = this.filter.customerId;
+    return dashboardFlights.run(`firsthit|${c}`, () => queryFirstHitMs(this.em, c));
   }
 
   /** DESIGN 4b: the control group and its responders (holdout method). */
