@@ -15,11 +15,7 @@ export const SUMMARY = {
   impressions: 1,
   /** visit_attribution and the response summaries, built from touch, visit and visit_page: the visits' local dates. */
   visits: 2,
-  /**
-   * reach_sample, built from impression_event: never marked itself, it is rebuilt from the impressions'
-   * marks (staleSummaryDays' `source`) and records what it was built from under its own kind.
-   */
-  reachSample: 3,
+  // 3 was reach_sample, replaced by reach_exposure and dropped (migration DropReachSample): not reused.
   /**
    * reach_exposure, built from impression_event and visit: never marked itself, rebuilt from the marks
    * of its day's impressions and of the visits within 8 days of it (their flags), recorded under its kind.
