@@ -67,9 +67,7 @@ const APPEND_ALL = `for i = 1, #KEYS do redis.call('XADD', KEYS[i], '*', 'h', AR
 
 /**
  * Appends hits to their households' shard streams, at most `perEntry` hits an entry (each entry a JSON
- * array), all in one round trip. Entries for several streams go as one script call: a pixel flush
- * spreads its few dozen hits over up to ETL_SHARDS streams, and one command instead of one XADD each
- * is what the collector's per-request CPU notices.
+ * array), all in one round trip.
  */
 export async function appendHits(
   redis: Redis,
@@ -78,13 +76,24 @@ export async function appendHits(
   hits: Hit[],
   perEntry = HITS_PER_ENTRY,
 ): Promise<void> {
-  if (!hits.length) return;
-  const streams: string[] = [];
-  const entries: string[] = [];
-  forEachEntry(keys, shards, hits, perEntry, (stream, entry) => {
-    streams.push(stream);
-    entries.push(entry);
-  });
+  const entries = new StreamEntries(keys, shards, perEntry);
+  for (const hit of hits) entries.add(hit);
+  await appendEntries(redis, entries.finish());
+}
+
+/** Stream entries ready to append: the stream of each, and its JSON array of hits. */
+export interface Entries {
+  streams: string[];
+  entries: string[];
+}
+
+/**
+ * Appends entries in one round trip. Entries for several streams go as one script call: a pixel flush
+ * spreads its few dozen hits over up to ETL_SHARDS streams, and one command instead of one XADD each
+ * is what the collector's per-request CPU notices.
+ */
+export async function appendEntries(redis: Redis, { streams, entries }: Entries): Promise<void> {
+  if (streams.length === 0) return;
   if (streams.length === 1) {
     await redis.xadd(streams[0], '*', 'h', entries[0]);
   } else if (streams.length <= SCRIPT_ENTRIES) {
@@ -108,27 +117,57 @@ export function queueHits(
   hits: Hit[],
   perEntry = HITS_PER_ENTRY,
 ): void {
-  forEachEntry(keys, shards, hits, perEntry, (stream, entry) => pipe.xadd(stream, '*', 'h', entry));
+  const entries = new StreamEntries(keys, shards, perEntry);
+  for (const hit of hits) entries.add(hit);
+  const { streams, entries: texts } = entries.finish();
+  streams.forEach((stream, i) => pipe.xadd(stream, '*', 'h', texts[i]));
 }
 
-/** The stream entries of `hits`: grouped by shard, at most `perEntry` hits an entry. */
-function forEachEntry(
-  keys: RedisKeys,
-  shards: number,
-  hits: Hit[],
-  perEntry: number,
-  add: (stream: string, entry: string) => void,
-): void {
-  const k = streamKeys(keys);
-  const byShard = new Map<number, Hit[]>();
-  for (const hit of hits) {
-    const n = shardOf(String(hit?.h), shards);
-    const list = byShard.get(n);
-    if (list) list.push(hit);
-    else byShard.set(n, [hit]);
+/**
+ * The stream entries of hits added one by one: grouped by household shard, at most `perEntry` hits an
+ * entry, in the order added within a shard. Each hit is encoded as it is added (the entry is the JSON
+ * array of them, as JSON.stringify of the list would write it), so the hit objects die young whatever goes
+ * through: bulk ingest streams its body through one of these, and what it holds is the encoded entries,
+ * not the parsed lines.
+ */
+export class StreamEntries {
+  private readonly pending = new Map<number, string[]>();
+  private readonly done: Entries = { streams: [], entries: [] };
+  private readonly names: (n: number) => string;
+  /** Hits added so far. */
+  count = 0;
+
+  constructor(
+    keys: RedisKeys,
+    private readonly shards: number,
+    private readonly perEntry = HITS_PER_ENTRY,
+  ) {
+    this.names = streamKeys(keys).shard;
   }
-  for (const [n, list] of byShard) {
-    for (let i = 0; i < list.length; i += perEntry) add(k.shard(n), JSON.stringify(list.slice(i, i + perEntry)));
+
+  add(hit: Hit): void {
+    this.count++;
+    const n = shardOf(String(hit?.h), this.shards);
+    const json = JSON.stringify(hit);
+    const list = this.pending.get(n);
+    if (!list) this.pending.set(n, [json]);
+    else list.push(json);
+    if ((list?.length ?? 1) >= this.perEntry) {
+      this.encode(n, list ?? [json]);
+      this.pending.delete(n);
+    }
+  }
+
+  /** Every entry, the partly filled ones included. */
+  finish(): Entries {
+    for (const [n, list] of this.pending) this.encode(n, list);
+    this.pending.clear();
+    return this.done;
+  }
+
+  private encode(n: number, list: string[]): void {
+    this.done.streams.push(this.names(n));
+    this.done.entries.push(`[${list.join(',')}]`);
   }
 }
 
