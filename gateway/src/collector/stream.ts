@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ChainableCommander, default as Redis } from 'ioredis';
 import type { RedisKeys } from '../shared/redis';
 import type { Hit } from './hit';
@@ -64,6 +65,7 @@ export async function ensureGroup(redis: Redis, keys: RedisKeys, shards: number)
 
 /** XADDs each ARGV entry (a JSON array of hits) to the stream of the same position in KEYS. */
 const APPEND_ALL = `for i = 1, #KEYS do redis.call('XADD', KEYS[i], '*', 'h', ARGV[i]) end return #KEYS`;
+const APPEND_ALL_SHA = createHash('sha1').update(APPEND_ALL).digest('hex');
 
 /**
  * Appends hits to their households' shard streams, at most `perEntry` hits an entry (each entry a JSON
@@ -76,9 +78,42 @@ export async function appendHits(
   hits: Hit[],
   perEntry = HITS_PER_ENTRY,
 ): Promise<void> {
-  const entries = new StreamEntries(keys, shards, perEntry);
-  for (const hit of hits) entries.add(hit);
-  await appendEntries(redis, entries.finish());
+  await appendEntries(redis, entriesOf(shardNames(keys, shards), hits, perEntry));
+}
+
+/** The shard streams' names, built once per RedisKeys (a pixel flush needs them every time). */
+const namesOf = new WeakMap<RedisKeys, string[]>();
+export function shardNames(keys: RedisKeys, shards: number): string[] {
+  let names = namesOf.get(keys);
+  if (!names || names.length !== shards) {
+    const k = streamKeys(keys);
+    names = Array.from({ length: shards }, (_, n) => k.shard(n));
+    namesOf.set(keys, names);
+  }
+  return names;
+}
+
+/**
+ * The stream entries of a list of hits: grouped by shard (`names`, one per shard), at most `perEntry`
+ * hits an entry, each entry one JSON.stringify of its hits (the pixel flush's path: one call per shard, not
+ * one per hit).
+ */
+export function entriesOf(names: string[], hits: Hit[], perEntry = HITS_PER_ENTRY): Entries {
+  const byShard: Hit[][] = [];
+  const out: Entries = { streams: [], entries: [] };
+  for (const hit of hits) {
+    const n = shardOf(String(hit?.h), names.length);
+    const list = byShard[n];
+    if (list) list.push(hit);
+    else byShard[n] = [hit];
+  }
+  byShard.forEach((list, n) => {
+    for (let i = 0; i < list.length; i += perEntry) {
+      out.streams.push(names[n]);
+      out.entries.push(JSON.stringify(list.length <= perEntry ? list : list.slice(i, i + perEntry)));
+    }
+  });
+  return out;
 }
 
 /** Stream entries ready to append: the stream of each, and its JSON array of hits. */
@@ -97,7 +132,12 @@ export async function appendEntries(redis: Redis, { streams, entries }: Entries)
   if (streams.length === 1) {
     await redis.xadd(streams[0], '*', 'h', entries[0]);
   } else if (streams.length <= SCRIPT_ENTRIES) {
-    await redis.eval(APPEND_ALL, streams.length, ...streams, ...entries);
+    // By its digest: Redis neither receives nor hashes the script's text each time; sent in full once it
+    // has forgotten it (a restart, SCRIPT FLUSH).
+    await redis.evalsha(APPEND_ALL_SHA, streams.length, ...streams, ...entries).catch((e: unknown) => {
+      if (!String((e as Error)?.message).startsWith('NOSCRIPT')) throw e;
+      return redis.eval(APPEND_ALL, streams.length, ...streams, ...entries);
+    });
   } else {
     // A spool replay or a big bulk request: pipelined, so Redis is never blocked by one long script.
     const pipe = redis.pipeline();
@@ -117,10 +157,8 @@ export function queueHits(
   hits: Hit[],
   perEntry = HITS_PER_ENTRY,
 ): void {
-  const entries = new StreamEntries(keys, shards, perEntry);
-  for (const hit of hits) entries.add(hit);
-  const { streams, entries: texts } = entries.finish();
-  streams.forEach((stream, i) => pipe.xadd(stream, '*', 'h', texts[i]));
+  const { streams, entries } = entriesOf(shardNames(keys, shards), hits, perEntry);
+  streams.forEach((stream, i) => pipe.xadd(stream, '*', 'h', entries[i]));
 }
 
 /**
@@ -133,7 +171,7 @@ export function queueHits(
 export class StreamEntries {
   private readonly pending = new Map<number, string[]>();
   private readonly done: Entries = { streams: [], entries: [] };
-  private readonly names: (n: number) => string;
+  private readonly names: string[];
   /** Hits added so far. */
   count = 0;
 
@@ -142,7 +180,7 @@ export class StreamEntries {
     private readonly shards: number,
     private readonly perEntry = HITS_PER_ENTRY,
   ) {
-    this.names = streamKeys(keys).shard;
+    this.names = shardNames(keys, shards);
   }
 
   add(hit: Hit): void {
@@ -166,7 +204,7 @@ export class StreamEntries {
   }
 
   private encode(n: number, list: string[]): void {
-    this.done.streams.push(this.names(n));
+    this.done.streams.push(this.names[n]);
     this.done.entries.push(`[${list.join(',')}]`);
   }
 }
