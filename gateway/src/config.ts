@@ -28,7 +28,15 @@ const schema = z.object({
   ETL_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
-  INGEST_BODY_LIMIT: z.string().default('20mb'),
+  INGEST_BODY_LIMIT: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, 'INGEST_BODY_LIMIT must be a size such as 20mb')
+    .default('20mb'),
+  /**
+   * Bulk ingest bodies read at once per gateway; more wait their turn (reading nothing), so the memory bulk
+   * ingest takes is bounded by this many bodies, each at most INGEST_BODY_LIMIT encoded.
+   */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Requests per minute per API key (modules/api-keys); the next one answers 429 with Retry-After. */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Hours a rotated key's old secret keeps working beside the new one (0: it stops at once). */

@@ -5,7 +5,7 @@ import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
 import type { Hit } from './hit';
 import { Spool } from './spool';
-import { appendHits, ensureGroup, streamKeys } from './stream';
+import { appendEntries, appendHits, ensureGroup, type StreamEntries, streamKeys } from './stream';
 
 /**
  * Pixel appends out on the Redis connection at once (each pixel answers only after its own). One:
@@ -110,12 +110,12 @@ export class Collector {
     this.spooled += hits.length;
   }
 
-  /** Bulk ingest: all into the shard streams or an error (the caller answers 503). */
-  async takeMany(hits: Hit[]): Promise<void> {
+  /** Bulk ingest: all the entries into the shard streams, or an error (the caller answers 503). */
+  async takeEntries(entries: StreamEntries): Promise<void> {
     if (this.redis.status !== 'ready') throw new Error('Redis is not connected');
     await this.ensureGroup();
-    await appendHits(this.redis, this.keys, this.config.ETL_SHARDS, hits);
-    this.hits += hits.length;
+    await appendEntries(this.redis, entries.finish());
+    this.hits += entries.count;
   }
 
   private async ensureGroup(): Promise<void> {

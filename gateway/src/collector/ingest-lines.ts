@@ -12,62 +12,40 @@ export interface LineError {
   reason: string;
 }
 
-export interface ParsedLines {
-  hits: Hit[];
-  /** Line number of each hit, for the tag existence check. */
-  lines: number[];
-  errors: LineError[];
-  rejected: number;
-}
-
 const TWO_YEARS_MS = 2 * 366 * 24 * 3600 * 1000;
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 /** At most this many line errors are listed (the count of rejected lines is always complete). */
 export const MAX_LISTED_ERRORS = 1000;
 
-export function parseLines(body: string, salt: string, now = Date.now()): ParsedLines {
-  const out: ParsedLines = { hits: [], lines: [], errors: [], rejected: 0 };
-  const reject = (line: number, reason: string) => {
-    out.rejected++;
-    if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ line, reason });
-  };
-  const rows = body.split('\n');
-  for (let n = 0; n < rows.length; n++) {
-    const text = rows[n].trim();
-    if (!text) continue;
-    const line = n + 1;
-    let e: Record<string, unknown>;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
-      e = parsed as Record<string, unknown>;
-    } catch {
-      reject(line, 'not a JSON object');
-      continue;
-    }
-    const reason = validate(e, now);
-    if (reason) {
-      reject(line, reason);
-      continue;
-    }
-    const ts = Date.parse(e.ts as string);
-    const ip = typeof e.ip === 'string' ? e.ip : undefined;
-    const household = e.household !== undefined ? parseHousehold(e.household)! : householdOfIp(salt, ip!);
-    const hit: Hit = {
-      i: typeof e.id === 'string' ? e.id : newEventId(now),
-      k: e.type === 'impression' ? 'i' : 'v',
-      t: e.tag as string,
-      ts,
-      h: household,
-    };
-    if (e.control === true) hit.c = 1;
-    if (typeof e.region === 'string') hit.r = e.region;
-    else if (ip) hit.g = geoOfIp(ip);
-    if (typeof e.url === 'string' && hit.k === 'v') hit.u = e.url.slice(0, 2000);
-    out.hits.push(hit);
-    out.lines.push(line);
+/** One NDJSON line as a hit, or why it is rejected; null for a blank line (skipped, still counted). */
+export function parseLine(row: string, salt: string, now: number): Hit | string | null {
+  const text = row.trim();
+  if (!text) return null;
+  let e: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+    e = parsed as Record<string, unknown>;
+  } catch {
+    return 'not a JSON object';
   }
-  return out;
+  const reason = validate(e, now);
+  if (reason) return reason;
+  const ts = Date.parse(e.ts as string);
+  const ip = typeof e.ip === 'string' ? e.ip : undefined;
+  const household = e.household !== undefined ? parseHousehold(e.household)! : householdOfIp(salt, ip!);
+  const hit: Hit = {
+    i: typeof e.id === 'string' ? e.id : newEventId(now),
+    k: e.type === 'impression' ? 'i' : 'v',
+    t: e.tag as string,
+    ts,
+    h: household,
+  };
+  if (e.control === true) hit.c = 1;
+  if (typeof e.region === 'string') hit.r = e.region;
+  else if (ip) hit.g = geoOfIp(ip);
+  if (typeof e.url === 'string' && hit.k === 'v') hit.u = e.url.slice(0, 2000);
+  return hit;
 }
 
 function validate(e: Record<string, unknown>, now: number): string | null {

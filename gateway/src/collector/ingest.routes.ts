@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import type express from 'express';
+import type { Express } from 'express';
 import { z } from 'zod';
 import {
   assertMayBulkIngest,
@@ -10,6 +11,10 @@ import { requestActor, route, signedIn } from '../rest/http';
 import { documentApi } from '../rest/openapi';
 import type { AppContext } from '../shared/app-context';
 import type { Collector } from './collector';
+import { bodyLines, byteSize, IngestGate } from './ingest-body';
+
+/** Bulk requests that may wait for the gate before the next is refused with 429. */
+const INGEST_QUEUE = 64;
 
 const ingestStatusAnswer = z
   .object({
@@ -46,11 +51,13 @@ export function mountIngestRoutes(web: Express, app: AppContext, collector: Coll
       .then(() => next(), next);
   };
 
+  // The body is read line by line inside the gate, not buffered whole before it (issue 15, memory).
+  const limit = byteSize(app.config.INGEST_BODY_LIMIT);
+  const gate = new IngestGate(app.config.INGEST_CONCURRENCY, INGEST_QUEUE);
   web.post(
     '/api/ingest/events',
     mayIngestFirst,
-    express.text({ type: () => true, limit: app.config.INGEST_BODY_LIMIT }),
-    route(app, (c) => ingestEvents(c.app, signedIn(c), collector, c.req.body)),
+    route(app, (c) => gate.run(() => ingestEvents(c.app, signedIn(c), collector, bodyLines(c.req, limit)))),
   );
 
   web.get(
@@ -89,7 +96,8 @@ export function mountIngestRoutes(web: Express, app: AppContext, collector: Coll
       errors: {
         401: 'Not signed in (or the account is no longer active)',
         403: 'Not allowed to bulk-ingest',
-        413: 'Body too large',
+        413: 'Body too large (INGEST_BODY_LIMIT)',
+        429: 'More bulk requests waiting than the gateway queues (INGEST_CONCURRENCY at once, 64 waiting)',
         503: 'Stream unavailable',
       },
     },

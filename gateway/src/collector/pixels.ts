@@ -68,16 +68,23 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
     const hh = param(params, query, 'hh');
     const household = (hh !== null && parseHousehold(hh)) || householdOfIp(salt, ip);
     const now = Date.now();
-    const hit: Hit = { i: newEventId(now), k: kind, t: key, ts: now, h: household, g: geo(ip) };
     const r = param(params, query, 'r');
-    if (r && REGION.test(r)) hit.r = r;
-    if (kind === 'i' && param(params, query, 'ctl') === '1') hit.c = 1;
-    if (kind === 'v' && params) {
-      const u = params.get('u');
-      const ref = params.get('ref');
-      if (u) hit.u = u.slice(0, 2000);
-      if (ref) hit.f = ref.slice(0, 2000);
-    }
+    const u = kind === 'v' && params ? params.get('u') : null;
+    const ref = kind === 'v' && params ? params.get('ref') : null;
+    // Every field in one literal (absent ones undefined, which JSON leaves out): every pixel's hit has the
+    // same shape, no property added after the fact (V8's slow paths for those showed in the profile).
+    const hit: Hit = {
+      i: newEventId(now),
+      k: kind,
+      t: key,
+      ts: now,
+      h: household,
+      g: geo(ip),
+      r: r && REGION.test(r) ? r : undefined,
+      c: kind === 'i' && param(params, query, 'ctl') === '1' ? 1 : undefined,
+      u: u ? u.slice(0, 2000) : undefined,
+      f: ref ? ref.slice(0, 2000) : undefined,
+    };
     collector.take(hit, done);
     return true;
   };

@@ -1,9 +1,9 @@
 import type { ChainableCommander } from 'ioredis';
 import type { Collector } from '../../collector/collector';
 import type { Hit } from '../../collector/hit';
-import { type LineError, parseLines } from '../../collector/ingest-lines';
+import { type LineError, MAX_LISTED_ERRORS, parseLine } from '../../collector/ingest-lines';
 import { ingestStatus, type IngestStatus } from '../../collector/status';
-import { countRejected, ensureGroup, queueHits, streamKeys } from '../../collector/stream';
+import { countRejected, ensureGroup, queueHits, StreamEntries, streamKeys } from '../../collector/stream';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError, forbidden } from '../../shared/errors';
 import { type Actor, isSuperAdmin } from '../../shared/roles';
@@ -61,34 +61,53 @@ export async function acceptedTagKeys(app: AppContext, actor: Actor, hits: reado
   return known;
 }
 
-/** POST /api/ingest/events: NDJSON lines checked one by one; good lines go to the stream in one go. */
+/**
+ * POST /api/ingest/events: NDJSON lines checked one by one as the body arrives (in batches of lines);
+ * good lines are encoded into their stream entries at once and all go to the stream in one go at the
+ * end, so a refused body (413, 503) lands nothing. What the request holds is the encoded entries (at
+ * most about the body's size), not the parsed lines (issue 15, memory).
+ */
 export async function ingestEvents(
   app: AppContext,
   actor: Actor,
   collector: Collector,
-  body: unknown,
+  body: AsyncIterable<string[]>,
 ): Promise<IngestAnswer> {
   assertMayBulkIngest(actor);
-  const parsed = parseLines(typeof body === 'string' ? body : '', app.config.HOUSEHOLD_SALT);
-  const known = await acceptedTagKeys(app, actor, parsed.hits);
-  const hits: Hit[] = [];
-  for (let n = 0; n < parsed.hits.length; n++) {
-    const h = parsed.hits[n];
-    if (known.has(`${h.k}:${h.t}`)) hits.push(h);
-    else {
-      parsed.rejected++;
-      if (parsed.errors.length < 1000) parsed.errors.push({ line: parsed.lines[n], reason: 'unknown tag' });
+  const now = Date.now();
+  const answer: IngestAnswer = { accepted: 0, rejected: 0, errors: [] };
+  const reject = (line: number, reason: string) => {
+    answer.rejected++;
+    if (answer.errors.length < MAX_LISTED_ERRORS) answer.errors.push({ line, reason });
+  };
+  const entries = new StreamEntries(collector.keys, app.config.ETL_SHARDS);
+  /** "k:key" -> whether the actor may send it: each tag key is looked up once per request. */
+  const tagAccepted = new Map<string, boolean>();
+  let line = 0;
+  for await (const rows of body) {
+    const parsed: (Hit | string | null)[] = rows.map((row) => parseLine(row, app.config.HOUSEHOLD_SALT, now));
+    const unseen = parsed.filter((p): p is Hit => typeof p === 'object' && !!p && !tagAccepted.has(`${p.k}:${p.t}`));
+    if (unseen.length) {
+      const known = await acceptedTagKeys(app, actor, unseen);
+      for (const h of unseen) tagAccepted.set(`${h.k}:${h.t}`, known.has(`${h.k}:${h.t}`));
+    }
+    for (const p of parsed) {
+      line++;
+      if (p === null) continue;
+      if (typeof p === 'string') reject(line, p);
+      else if (tagAccepted.get(`${p.k}:${p.t}`)) entries.add(p);
+      else reject(line, 'unknown tag');
     }
   }
-  parsed.errors.sort((a, b) => a.line - b.line);
   try {
-    await collector.takeMany(hits);
+    await collector.takeEntries(entries);
   } catch (e) {
     app.log.warn({ err: e }, 'bulk ingest: stream unavailable');
     throw new DomainError('UNAVAILABLE', 'Ingest is unavailable right now; retry later.', undefined, 5);
   }
-  if (parsed.rejected) countRejected(collector.redis, collector.keys, 'invalid_line', parsed.rejected);
-  return { accepted: hits.length, rejected: parsed.rejected, errors: parsed.errors };
+  if (answer.rejected) countRejected(collector.redis, collector.keys, 'invalid_line', answer.rejected);
+  answer.accepted = entries.count;
+  return answer;
 }
 
 /**
