@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 // @ts-expect-error a plain ESM script without type declarations
 import { precompress } from './scripts/precompress.mjs';
+import { PAGE_SHELLS, shellMarkup } from './src/app/page-shells.ts';
 
 /** Every build ships .br and .gz beside its text files, served as they are (issue 18). */
 const precompressed = (): Plugin => {
@@ -42,6 +43,27 @@ const preloadPublicCore = (): Plugin => ({
         },
       ];
     },
+  },
+});
+
+/**
+ * `shell/<page>.html` for each page of src/app/page-shells.ts: the built index.html with the page's header and
+ * heading in #root, which the gateway answers for /<page> so a phone paints them before the scripts run.
+ */
+const pageShells = (): Plugin => ({
+  name: 'infinitum-page-shells',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    const index = bundle['index.html'];
+    if (index?.type !== 'asset') throw new Error('no index.html to draw the page shells into');
+    const html = String(index.source);
+    const root = '<div id="root"></div>';
+    if (!html.includes(root)) throw new Error(`index.html has no ${root}`);
+    for (const page of Object.keys(PAGE_SHELLS)) {
+      const source = html.replace(root, `<div id="root">${shellMarkup(page)}</div>`);
+      this.emitFile({ type: 'asset', fileName: `shell/${page}.html`, source });
+    }
   },
 });
 
@@ -89,7 +111,7 @@ const publicCore = new RegExp(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), fieldRecipeAnatomy(), preloadPublicCore(), precompressed()],
+  plugins: [react(), fieldRecipeAnatomy(), preloadPublicCore(), pageShells(), precompressed()],
   resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),
