@@ -23,25 +23,38 @@ const precompressed = (): Plugin => {
 };
 
 /**
- * The public core chunk (Chakra's styling engine and tokens, see `publicCore`) is on every first screen,
- * public or signed in, but the entry only asks for it once it runs; preloaded from the HTML it downloads
- * beside the entry, one round trip earlier (issue 18).
+ * The entry (src/boot.ts) imports main.tsx only once it runs, after a page shell's first paint. main.tsx with
+ * its static imports (React, the session store) and the public core chunk (Chakra's styling engine and tokens,
+ * see `publicCore`, which main.tsx asks for only once it runs) are on every first screen, public or signed in,
+ * so the HTML preloads them: they download beside the entry, not a round trip or two after it (issue 18).
  */
-const preloadPublicCore = (): Plugin => ({
-  name: 'infinitum-preload-public-core',
+const preloadMain = (): Plugin => ({
+  name: 'infinitum-preload-main',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(_html, ctx) {
-      const core = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'public-core');
-      if (!core) throw new Error('no public-core chunk to preload');
-      return [
-        {
+    handler(html, ctx) {
+      const chunks = new Map(
+        Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
+      const main = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
+      const core = [...chunks.values()].find((c) => c.name === 'public-core');
+      if (!main || !core) throw new Error('no main.tsx or public-core chunk to preload');
+      const files = new Set<string>();
+      const add = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        chunks.get(file)?.imports.forEach(add);
+      };
+      add(main.fileName);
+      add(core.fileName);
+      return [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${core.fileName}` },
-          injectTo: 'head',
-        },
-      ];
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
     },
   },
 });
@@ -111,7 +124,7 @@ const publicCore = new RegExp(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), fieldRecipeAnatomy(), preloadPublicCore(), pageShells(), precompressed()],
+  plugins: [react(), fieldRecipeAnatomy(), preloadMain(), pageShells(), precompressed()],
   resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),
