@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 // @ts-expect-error a plain ESM script without type declarations
 import { precompress } from './scripts/precompress.mjs';
+import { PAGE_SHELLS, shellMarkup } from './src/app/page-shells.ts';
 
 /** Every build ships .br and .gz beside its text files, served as they are (issue 18). */
 const precompressed = (): Plugin => {
@@ -22,26 +23,60 @@ const precompressed = (): Plugin => {
 };
 
 /**
- * The public core chunk (Chakra's styling engine and tokens, see `publicCore`) is on every first screen,
- * public or signed in, but the entry only asks for it once it runs; preloaded from the HTML it downloads
- * beside the entry, one round trip earlier (issue 18).
+ * The entry (src/boot.ts) imports main.tsx only once it runs, after a page shell's first paint. main.tsx with
+ * its static imports (React, the session store) and the public core chunk (Chakra's styling engine and tokens,
+ * see `publicCore`, which main.tsx asks for only once it runs) are on every first screen, public or signed in,
+ * so the HTML preloads them: they download beside the entry, not a round trip or two after it (issue 18).
  */
-const preloadPublicCore = (): Plugin => ({
-  name: 'infinitum-preload-public-core',
+const preloadMain = (): Plugin => ({
+  name: 'infinitum-preload-main',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(_html, ctx) {
-      const core = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'public-core');
-      if (!core) throw new Error('no public-core chunk to preload');
-      return [
-        {
+    handler(html, ctx) {
+      const chunks = new Map(
+        Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
+      const main = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
+      const core = [...chunks.values()].find((c) => c.name === 'public-core');
+      if (!main || !core) throw new Error('no main.tsx or public-core chunk to preload');
+      const files = new Set<string>();
+      const add = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        chunks.get(file)?.imports.forEach(add);
+      };
+      add(main.fileName);
+      add(core.fileName);
+      return [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${core.fileName}` },
-          injectTo: 'head',
-        },
-      ];
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
     },
+  },
+});
+
+/**
+ * `shell/<page>.html` for each page of src/app/page-shells.ts: the built index.html with the page's header and
+ * heading in #root, which the gateway answers for /<page> so a phone paints them before the scripts run.
+ */
+const pageShells = (): Plugin => ({
+  name: 'infinitum-page-shells',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    const index = bundle['index.html'];
+    if (index?.type !== 'asset') throw new Error('no index.html to draw the page shells into');
+    const html = String(index.source);
+    const root = '<div id="root"></div>';
+    if (!html.includes(root)) throw new Error(`index.html has no ${root}`);
+    for (const page of Object.keys(PAGE_SHELLS)) {
+      const source = html.replace(root, `<div id="root">${shellMarkup(page)}</div>`);
+      this.emitFile({ type: 'asset', fileName: `shell/${page}.html`, source });
+    }
   },
 });
 
@@ -89,7 +124,7 @@ const publicCore = new RegExp(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), fieldRecipeAnatomy(), preloadPublicCore(), precompressed()],
+  plugins: [react(), fieldRecipeAnatomy(), preloadMain(), pageShells(), precompressed()],
   resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),

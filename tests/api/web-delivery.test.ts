@@ -65,6 +65,23 @@ test('every client route answers index.html compressed and revalidated; a missin
   expect((await get(`${t.url}/assets/no-such-chunk.js`)).status).toBe(404);
 });
 
+test("a page the build drew a shell of answers that shell: index.html's scripts with its header and heading in #root", async () => {
+  const index = brotliDecompressSync((await get(`${t.url}/campaigns`, { 'accept-encoding': 'br' })).body).toString();
+  expect(index).toContain('<div id="root"></div>');
+  for (const [path, heading] of [
+    ['/overview', 'Campaign Overview'],
+    ['/dashboard?customer=3', 'Advanced analytics'],
+  ]) {
+    const r = await get(t.url + path, { 'accept-encoding': 'br' });
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(r.body).toString();
+    expect(html).toContain(`<h1>${heading}</h1>`);
+    // The same document around it: the shell only fills #root.
+    expect(html.replace(/<div id="root">.*<\/div>\n/s, '<div id="root"></div>\n')).toBe(index);
+  }
+});
+
 test('robots.txt is a real text file and the page has a description', async () => {
   const robots = await get(`${t.url}/robots.txt`);
   expect(robots.headers['content-type']).toMatch(/text\/plain/);

@@ -11,6 +11,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 export async function overviewLoaded(page: Page): Promise<void> {
+  // The page's HTML shows the heading before the app runs (client/src/app/page-shells.ts): wait for the app.
+  await page.locator('[data-page-shell]').waitFor({ state: 'detached' });
   await page.getByRole('heading', { name: 'Campaign Overview' }).waitFor();
   await page.getByTestId('table-loading').waitFor({ state: 'detached' });
 }

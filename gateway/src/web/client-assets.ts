@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -9,7 +9,9 @@ const NOT_CLIENT = /^\/(api\/|api$|graphql|t\/|healthz|readyz)/;
 /**
  * Serves the built client (issue 18): the build's own .br/.gz files as they are (no per-request compression),
  * hashed `/assets/` cached for a year as immutable, everything else (index.html, robots.txt) revalidated.
- * Every other GET that is not an API is a client route and answers index.html (history fallback).
+ * Every other GET that is not an API is a client route and answers index.html (history fallback), or for a
+ * page the build drew a shell of (`shell/<page>.html`, client/src/app/page-shells.ts) that shell: the same
+ * index.html with the page's header and heading already in it, painted before the scripts have loaded.
  */
 export function mountClientAssets(web: Express, clientDist: string): boolean {
   if (!existsSync(join(clientDist, 'index.html'))) {
@@ -39,13 +41,19 @@ export function mountClientAssets(web: Express, clientDist: string): boolean {
       },
     },
   });
+  const shellDir = join(clientDist, 'shell');
+  const shells = new Set(
+    existsSync(shellDir)
+      ? readdirSync(shellDir).flatMap((f) => (f.endsWith('.html') ? [`/${f.slice(0, -5)}`] : []))
+      : [],
+  );
   web.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_CLIENT.test(req.path)) return next();
     serve(req, res, () => {
       // Not a file of the build: a missing hashed asset is a 404, any other path is a client route.
       if (req.path.startsWith('/assets/')) return next();
-      req.url = '/index.html';
+      req.url = shells.has(req.path) ? `/shell${req.path}.html` : '/index.html';
       serve(req, res, next);
     });
   });

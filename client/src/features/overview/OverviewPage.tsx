@@ -11,6 +11,7 @@ import { ActiveCampaignsTable } from './ActiveCampaignsTable';
 import { exportOverview } from './export-overview';
 import { overviewTotals } from './rows';
 import { SummaryCards } from './SummaryCards';
+import { OVERVIEW_HEADING } from './texts';
 
 // Drawn again only when their own figures change (see useDeferredValue below).
 const Cards = memo(SummaryCards);
@@ -55,7 +56,7 @@ export default function OverviewPage() {
         gap="3"
       >
         <Heading as="h1" size="2xl" color="primary">
-          Campaign Overview
+          {OVERVIEW_HEADING}
         </Heading>
         <HStack gap="2" flexWrap="wrap">
           <DateRangePicker value={range} onChange={setRange} />

@@ -1,0 +1,19 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Logo } from '../components/Logo';
+import { TEXTS as DASHBOARD } from '../features/dashboard/texts';
+import { OVERVIEW_HEADING } from '../features/overview/texts';
+import { PAGE_SHELLS, SHELL_LOGO, shellMarkup } from './page-shells';
+
+// The shells' look against the app's is tests/e2e/page-shells.test.ts (boxes, colours, type at 390 and 1280 px).
+test("the page shells carry the pages' own headings and the header's mark as the app draws it", () => {
+  expect(PAGE_SHELLS.overview.heading).toBe(OVERVIEW_HEADING);
+  expect(PAGE_SHELLS.dashboard.heading).toBe(DASHBOARD.heading);
+  expect(SHELL_LOGO).toBe(renderToStaticMarkup(<Logo height={30} light withWord={false} />));
+  for (const page of Object.keys(PAGE_SHELLS)) {
+    const html = shellMarkup(page);
+    expect(html).toContain(`data-page-shell="${page}"`);
+    expect(html).toContain(`<main>`);
+    expect(html).toContain(`<h1>${PAGE_SHELLS[page].heading}</h1>`);
+    expect(html).not.toMatch(/<script|\son\w+=/i); // nothing for the CSP to refuse
+  }
+});
