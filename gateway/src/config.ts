@@ -30,7 +30,8 @@ const schema = z.object({
   BODY_LIMIT: z.string().default('1mb'),
   INGEST_BODY_LIMIT: z
     .string()
-    .regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, 'INGEST_BODY_LIMIT must be a size such as 20mb')
+    .trim()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'INGEST_BODY_LIMIT must be a size such as 20mb')
     .default('20mb'),
   /**
    * Bulk ingest bodies read at once per gateway; more wait their turn (reading nothing), so the memory bulk

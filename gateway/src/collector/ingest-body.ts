@@ -64,14 +64,6 @@ function inflater(req: IncomingMessage): Transform | null {
   throw new DomainError('BAD_REQUEST', `Unsupported content encoding "${encoding}".`);
 }
 
-/** A size as INGEST_BODY_LIMIT writes it ("20mb", "512kb", "1048576"), in bytes (1 kb = 1024 bytes). */
-export function byteSize(text: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
-  if (!m) throw new Error(`not a size: "${text}"`);
-  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b'];
-  return Math.floor(Number(m[1]) * unit);
-}
-
 /**
  * At most `limit` bulk bodies are read at once; the others wait their turn having read nothing (TCP holds
  * their bytes back), and past `queue` waiting the next is refused with 429 and Retry-After. So the

@@ -1,5 +1,6 @@
 import type express from 'express';
 import type { Express } from 'express';
+import bytes from 'bytes';
 import { z } from 'zod';
 import {
   assertMayBulkIngest,
@@ -11,7 +12,7 @@ import { requestActor, route, signedIn } from '../rest/http';
 import { documentApi } from '../rest/openapi';
 import type { AppContext } from '../shared/app-context';
 import type { Collector } from './collector';
-import { bodyLines, byteSize, IngestGate } from './ingest-body';
+import { bodyLines, IngestGate } from './ingest-body';
 
 /** Bulk requests that may wait for the gate before the next is refused with 429. */
 const INGEST_QUEUE = 64;
@@ -52,7 +53,9 @@ export function mountIngestRoutes(web: Express, app: AppContext, collector: Coll
   };
 
   // The body is read line by line inside the gate, not buffered whole before it (issue 15, memory).
-  const limit = byteSize(app.config.INGEST_BODY_LIMIT);
+  // "20mb", "512kb", "1048576" (1 kb = 1024 bytes, as body-parser reads BODY_LIMIT): config.ts checked the form.
+  const limit = bytes.parse(app.config.INGEST_BODY_LIMIT);
+  if (limit === null) throw new Error(`INGEST_BODY_LIMIT is not a size: "${app.config.INGEST_BODY_LIMIT}"`);
   const gate = new IngestGate(app.config.INGEST_CONCURRENCY, INGEST_QUEUE);
   web.post(
     '/api/ingest/events',
