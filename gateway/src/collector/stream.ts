@@ -186,12 +186,11 @@ export class StreamEntries {
   add(hit: Hit): void {
     this.count++;
     const n = shardOf(String(hit?.h), this.shards);
-    const json = JSON.stringify(hit);
-    const list = this.pending.get(n);
-    if (!list) this.pending.set(n, [json]);
-    else list.push(json);
-    if ((list?.length ?? 1) >= this.perEntry) {
-      this.encode(n, list ?? [json]);
+    let list = this.pending.get(n);
+    if (!list) this.pending.set(n, (list = []));
+    list.push(JSON.stringify(hit));
+    if (list.length >= this.perEntry) {
+      this.encode(n, list);
       this.pending.delete(n);
     }
   }
