@@ -1,4 +1,6 @@
-import { SUMMARY, writeMarks } from '../../gateway/src/etl/stale-days';
+import type { SiteHitRow } from '../../gateway/src/etl/rows';
+import { noteReachVisits, REACH_VISITS } from '../../gateway/src/etl/stale-days';
+import { writeBatch } from '../../gateway/src/etl/writer';
 import { rangeFilter } from '../../gateway/src/modules/analytics/filter';
 import {
   queryFirstHitMs,
@@ -26,7 +28,9 @@ import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer }
  * lift reads used to probe visits and touches for. Read at the full stored rate (all 64 buckets), the
  * sample's sums must equal the reference calculator's answer over exactly the sampled households
  * (their impressions, every customer's hit: the first hit is the customer's), under every filter, and
- * stay equal when a visit arrives days after an impression it changes the flags of.
+ * stay equal when visits arrive days after impressions they change the flags of: those written by the
+ * ETL recompute only their own households' rows (no day is rebuilt whole), and every row is then what
+ * a whole rebuild of its day writes.
  */
 let t: TestGateway;
 let c: WorldCustomer;
@@ -120,62 +124,165 @@ test('the sample is a quarter of the households and exercises every flag', async
   expect(s.rows.some((r) => r.Responding > 0)).toBe(true);
 });
 
-test('a visit days after an impression: its day is marked, the impression day rebuilt, the sums stay equal', async () => {
-  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
-  await sampleSums(filter);
-  // For 20 sampled households, a visit (a hit an hour away from any other of theirs) 6 days after the
-  // first impression they have in the range: it changes that day's post flag and touched visit date.
-  const sampled = await sampledHouseholds();
+/** The first impression in the range of households of the sample (sampled) or not, 6 days before the range's end at the latest. */
+async function firstImpressions(filter: RefFilter, sampled: boolean): Promise<RefImpression[]> {
+  const inSample = await sampledHouseholds();
   const byHousehold = new Map<string, RefImpression>();
   for (const i of [...impressions].sort((a, b) => a.ts - b.ts)) {
     const d = localParts(i.ts, c.timeZone).date;
-    if (sampled.has(i.household) && d >= filter.start && d <= filter.end && !byHousehold.has(i.household))
+    if (inSample.has(i.household) === sampled && d >= filter.start && d <= filter.end && !byHousehold.has(i.household))
       byHousehold.set(i.household, i);
   }
-  const added: RefHit[] = [];
-  for (const [household, i] of byHousehold) {
-    const ts = i.ts + 6 * 86_400_000 + 17_000;
-    const quiet = hits.every((h) => h.household !== household || Math.abs(h.ts - ts) > 3_600_000);
-    if (quiet && localParts(ts, c.timeZone).date <= filter.end)
-      added.push({
-        id: `late-${household}`,
-        customerId: c.id,
-        household,
-        ts,
-        siteTagId: c.siteTags[0].id,
-        region: i.region,
-      });
-    if (added.length === 20) break;
-  }
-  expect(added.length).toBe(20);
-  const before = await referenceSums(filter);
+  return [...byHousehold.values()].filter((i) => localParts(i.ts + 8 * 86_400_000, c.timeZone).date <= filter.end);
+}
+
+/** A site hit of the household at ts, when it has none within an hour (a visit of its own); null otherwise. */
+function lateHit(household: string, ts: number, region: string, id: string): RefHit | null {
+  if (hits.some((h) => h.household === household && Math.abs(h.ts - ts) <= 3_600_000)) return null;
+  return { id, customerId: c.id, household, ts, siteTagId: c.siteTags[0].id, region };
+}
+
+/** No hit of the household from an hour before its impression to `days` after. */
+const quietFor = (i: RefImpression, days: number) =>
+  !hits.some((h) => h.household === i.household && h.ts > i.ts - 3_600_000 && h.ts < i.ts + days * 86_400_000);
+
+/** Hits written by the ETL's own transaction (sessions, touches, marks and reach notes), and kept for the reference. */
+async function etlWrite(added: RefHit[]) {
+  const rows: SiteHitRow[] = added.map((h) => ({
+    eventId: h.id,
+    customerId: c.id,
+    siteTagId: h.siteTagId,
+    household: h.household,
+    ts: h.ts,
+    region: h.region,
+    url: null,
+    timeZone: c.timeZone,
+  }));
+  await writeBatch(t.gateway.app.ds, { impressions: [], hits: rows, controls: [], rejected: {} });
   hits.push(...added);
+}
+
+/** Every reach_exposure row of the range's days, in key order. */
+const exposureRows = (filter: RefFilter) =>
+  q(
+    `SELECT bucket, DATE_FORMAT(local_date, '%Y-%m-%d') AS d, CAST(household_id AS CHAR) AS h, booking_id, creative_id,
+            region, daypart, campaign_id, channel_id, weekday, n, CAST(t_key AS CHAR) AS t_key,
+            DATE_FORMAT(resp_date, '%Y-%m-%d') AS resp
+       FROM reach_exposure WHERE customer_id = ? AND local_date BETWEEN ? AND ?
+      ORDER BY bucket, local_date, household_id, t_key, booking_id, creative_id, region, daypart`,
+    [c.id, filter.start, filter.end],
+  ) as Promise<Record<string, unknown>[]>;
+
+/** The rows again after rebuilding every day of the range whole (its built days forgotten). */
+async function wholeRebuild(filter: RefFilter) {
+  await q('DELETE FROM summary_built_day WHERE customer_id = ? AND summary = 4', [c.id]);
+  await refreshReachExposure(t.gateway.app.ds.manager, c.id, filter.start, filter.end);
+  return exposureRows(filter);
+}
+
+test('late visits through the ETL: only their households are recomputed, and every row is what a whole rebuild writes', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  const before = await exposureRows(filter);
+  // Batch 1: a visit 6 days after the first impression of 20 sampled households (its post flag and
+  // touched visit date change), one 7 days and 5 minutes after for 10 more (outside the window: no
+  // change yet), and visits of 5 households outside the sample (no note).
+  const sampled = await firstImpressions(filter, true);
+  const sixDays: RefHit[] = [];
+  const sevenDays: { hit: RefHit; i: RefImpression }[] = [];
+  for (const i of sampled) {
+    if (sixDays.length < 20) {
+      const h = lateHit(i.household, i.ts + 6 * 86_400_000 + 17_000, i.region, `late6-${i.household}`);
+      if (h) sixDays.push(h);
+    } else if (sevenDays.length < 10) {
+      const ts = i.ts + 7 * 86_400_000;
+      // Room for a hit 5 minutes either side of the 7 days, each its own visit now.
+      const h = lateHit(i.household, ts + 300_000, i.region, `late7-${i.household}`);
+      if (h && quietFor(i, 8)) sevenDays.push({ hit: h, i });
+    }
+  }
+  const outside = (await firstImpressions(filter, false))
+    .slice(0, 5)
+    .map((i) => lateHit(i.household, i.ts + 6 * 86_400_000, i.region, `out-${i.household}`)!)
+    .filter(Boolean);
+  expect([sixDays.length, sevenDays.length, outside.length]).toEqual([20, 10, 5]);
+  const reference0 = await referenceSums(filter);
+  await etlWrite([...sixDays, ...sevenDays.map((s) => s.hit), ...outside]);
+  const reference1 = await referenceSums(filter);
+  expect(reference1).not.toEqual(reference0);
+
+  // Noted: the 30 sampled households only; no day of the range is stale (none is rebuilt whole).
+  const notes: { h: string }[] = await q(
+    'SELECT DISTINCT CAST(household_id AS CHAR) AS h FROM reach_visit_note WHERE customer_id = ?',
+    [c.id],
+  );
+  expect(notes.map((n) => n.h).sort()).toEqual(
+    [...sixDays, ...sevenDays.map((s) => s.hit)].map((h) => h.household).sort(),
+  );
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+  expect(await sampleSums(filter)).toEqual(reference1);
+  // Applied and forgotten; the other households' rows untouched; every row as a whole rebuild writes it.
+  expect(await q('SELECT COUNT(*) AS n FROM reach_visit_note WHERE customer_id = ?', [c.id])).toEqual([{ n: 0 }]);
+  const incremental = await exposureRows(filter);
+  const noted = new Set(notes.map((n) => n.h));
+  const others = (rows: Record<string, unknown>[]) => rows.filter((r) => !noted.has(String(r.h)));
+  expect(others(incremental)).toEqual(others(before));
+  expect(incremental).not.toEqual(before);
+  expect(await wholeRebuild(filter)).toEqual(incremental);
+
+  // Batch 2: a hit 5 minutes before the 7 days joins each of the 10 visits (the ETL deletes the stored
+  // visit and writes the joined one, which now starts inside the window: the post flag changes).
+  await etlWrite(
+    sevenDays.map(({ hit, i }) => ({ ...hit, id: `join-${i.household}`, ts: i.ts + 7 * 86_400_000 - 300_000 })),
+  );
+  const reference2 = await referenceSums(filter);
+  expect(reference2).not.toEqual(reference1);
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+  expect(await sampleSums(filter)).toEqual(reference2);
+  const joined = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(joined);
+}, 120_000);
+
+test('a visit committed while a refresh reads is picked up by the next one', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  // A household with no visit after its first impression: the new one makes it respond.
+  const i = (await firstImpressions(filter, true)).find((x) => quietFor(x, Infinity))!;
+  const hit = lateHit(i.household, i.ts + 5 * 86_400_000, i.region, `race-${i.household}`)!;
+  const before = await referenceSums(filter);
+  // A writer's transaction: the visit and its note, not committed while the refresh runs.
+  const qr = t.gateway.app.ds.createQueryRunner();
+  await qr.connect();
+  await qr.startTransaction('READ COMMITTED');
+  const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+  const date = localParts(hit.ts, c.timeZone).date;
+  const r = await qr.query(
+    'INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits) VALUES (?, ?, ?, ?, ?, ?, 1)',
+    [c.id, hit.household, sqlTs(hit.ts), sqlTs(hit.ts), date, hit.region],
+  );
+  await qr.query('INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) VALUES (?, ?, ?, ?)', [
+    r.insertId,
+    hit.siteTagId,
+    c.id,
+    date,
+  ]);
+  await noteReachVisits(qr, c.id, new Map([[hit.household, { first: date, last: date }]]));
+  // The refresh sees neither the visit nor its note: its answer is the one before.
+  expect(await sampleSums(filter)).toEqual(before);
+  await qr.commitTransaction();
+  await qr.release();
+  hits.push(hit);
   const after = await referenceSums(filter);
   expect(after).not.toEqual(before);
-  // As the ETL writes a visit: the row, its page, and a mark of its local day only.
-  const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-  for (const h of added) {
-    const date = localParts(h.ts, c.timeZone).date;
-    const r = await q(
-      `INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits) VALUES (?, ?, ?, ?, ?, ?, 1)`,
-      [c.id, h.household, sqlTs(h.ts), sqlTs(h.ts), date, h.region],
-    );
-    await q('INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) VALUES (?, ?, ?, ?)', [
-      r.insertId,
-      h.siteTagId,
-      c.id,
-      date,
-    ]);
-    await writeMarks(t.gateway.app.ds, [[c.id, SUMMARY.visits, date]]);
-  }
-  // The impressions' days (6 days before the visits) are stale, and only days within 8 of a visit.
-  const stale = (await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).map(
-    (d) => d.date,
-  );
-  for (const i of byHousehold.values()) {
-    if (added.some((h) => h.household === i.household)) expect(stale).toContain(localParts(i.ts, c.timeZone).date);
-  }
-  const visitDays = added.map((h) => Date.parse(localParts(h.ts, c.timeZone).date));
-  for (const d of stale) expect(visitDays.some((v) => Math.abs(v - Date.parse(d)) <= 8 * 86_400_000)).toBe(true);
   expect(await sampleSums(filter)).toEqual(after);
+  const [noted, applied] = await Promise.all(
+    [REACH_VISITS.noted, REACH_VISITS.applied].map(async (counter) => {
+      const [row] = await q('SELECT version FROM reach_visit_version WHERE customer_id = ? AND counter = ?', [
+        c.id,
+        counter,
+      ]);
+      return String(row.version);
+    }),
+  );
+  expect(applied).toBe(noted);
 }, 60_000);
