@@ -66,10 +66,10 @@ async function sampledHouseholds(): Promise<Set<string>> {
 }
 
 /** The sample read at its full rate for a filter, after bringing the range's days up to date. */
-async function sampleSums(filter: RefFilter) {
+async function sampleSums(filter: RefFilter, maxNoted?: number) {
   const f = rangeFilter(c.id, filter.start, filter.end, filter);
   const em = t.gateway.app.ds.manager;
-  await refreshReachExposure(em, c.id, f.start, f.end);
+  await refreshReachExposure(em, c.id, f.start, f.end, maxNoted);
   const rows = await querySampleRows(em, f, 0, STORED_BUCKETS, await queryFirstHitMs(em, c.id));
   const sum = (k: keyof SampleRow) => rows.reduce((a, r) => a + r[k], 0);
   return {
@@ -285,4 +285,22 @@ test('a visit committed while a refresh reads is picked up by the next one', asy
     }),
   );
   expect(applied).toBe(noted);
+}, 60_000);
+
+test('more noted households than a refresh copies one by one: the days they span are rebuilt whole', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  const added = (await firstImpressions(filter, true))
+    .filter((i) => quietFor(i, 8))
+    .slice(0, 5)
+    .map((i) => lateHit(i.household, i.ts + 4 * 86_400_000, i.region, `bulk-${i.household}`)!);
+  expect(added.length).toBe(5);
+  const before = await referenceSums(filter);
+  await etlWrite(added);
+  const after = await referenceSums(filter);
+  expect(after).not.toEqual(before);
+  // At most 4 households one by one: the 5 noted unbuild their days, which the same refresh rebuilds.
+  expect(await sampleSums(filter, 4)).toEqual(after);
+  const rows = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rows);
 }, 60_000);

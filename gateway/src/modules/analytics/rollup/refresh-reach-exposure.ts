@@ -25,6 +25,8 @@ export const staleReachExposureDays = (em: EntityManager, customerId: number, st
 const AROUND = 8;
 /** Households recomputed per statement. */
 const HOUSEHOLDS = 200;
+/** Above this many noted households, their days are rebuilt whole instead (applyNotes). */
+export const MAX_NOTED = 20_000;
 
 const COLUMNS =
   'customer_id, local_date, household_id, booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday';
@@ -63,7 +65,9 @@ const copyImpressions = (tx: EntityManager, index: string, where: string, params
  *   the customer's `noted` counter; here every household noted after `applied` has its rows of the
  *   days from 8 before its first visit day to 8 after its last deleted and copied again, on every
  *   day (built or not, in the range or not: a copy of one household's impressions is right on any
- *   day), and `applied` becomes the noted value read before.
+ *   day), and `applied` becomes the noted value read before. More than `maxNoted` households (a
+ *   back-fill, a bulk load through the ETL) cost more that way than whole days: then every day they
+ *   span is unbuilt instead, and so rebuilt whole when read (the range's days at once).
  * Why no visit is missed: a noted value v is visible only once its batch, visits and notes included,
  *   has committed (the writers hold its row until their commit, so values commit in order). Every
  *   write to reach_exposure runs under the customer's `applied` row, locked first, so they run one
@@ -74,7 +78,13 @@ const copyImpressions = (tx: EntityManager, index: string, where: string, params
  *   that copy's commit and copies the household again from visits that include v.
  *   Notes at or below `applied` are read by nothing, and are deleted.
  */
-export async function refreshReachExposure(em: EntityManager, customerId: number, start: string, end: string) {
+export async function refreshReachExposure(
+  em: EntityManager,
+  customerId: number,
+  start: string,
+  end: string,
+  maxNoted = MAX_NOTED,
+) {
   const [stale, versions] = await Promise.all([
     staleReachExposureDays(em, customerId, start, end),
     readVersions(em, customerId),
@@ -93,11 +103,21 @@ export async function refreshReachExposure(em: EntityManager, customerId: number
       [customerId],
     );
     const applied = BigInt(version);
-    // Under the lock: what another refresh has not done meanwhile, its marks read before the copies.
-    const [days, { noted }] = await Promise.all([
-      staleReachExposureDays(tx, customerId, start, end),
-      readVersions(tx, customerId),
-    ]);
+    // Under the lock: what another refresh has not done meanwhile. The noted value is read before
+    // any copy, the stale days (their marks) after the notes may have unbuilt some.
+    const { noted } = await readVersions(tx, customerId);
+    if (noted > applied) {
+      await applyNotes(tx, customerId, applied, noted, maxNoted);
+      await tx.query(
+        `UPDATE reach_visit_version SET version = ? WHERE customer_id = ? AND counter = ${REACH_VISITS.applied}`,
+        [String(noted), customerId],
+      );
+      await tx.query('DELETE FROM reach_visit_note WHERE customer_id = ? AND version <= ?', [
+        customerId,
+        String(noted),
+      ]);
+    }
+    const days = await staleReachExposureDays(tx, customerId, start, end);
     if (days.length > 0) {
       const dates = days.map((d) => d.date);
       const inDays = dates.map(() => '?').join(',');
@@ -113,17 +133,6 @@ export async function refreshReachExposure(em: EntityManager, customerId: number
         ...dates,
       ]);
       await recordBuilt(tx, customerId, SUMMARY.reachExposure, days);
-    }
-    if (noted > applied) {
-      await copyNotedHouseholds(tx, customerId, applied, noted);
-      await tx.query(
-        `UPDATE reach_visit_version SET version = ? WHERE customer_id = ? AND counter = ${REACH_VISITS.applied}`,
-        [String(noted), customerId],
-      );
-      await tx.query('DELETE FROM reach_visit_note WHERE customer_id = ? AND version <= ?', [
-        customerId,
-        String(noted),
-      ]);
     }
   });
 }
@@ -143,15 +152,26 @@ async function readVersions(em: EntityManager, customerId: number): Promise<{ no
  * impressions of those days copied again, HOUSEHOLDS at a time. Both statements are index ranges of
  * that household alone: the delete's (bucket, local_date, household) prefixes of the primary key,
  * the copy's (household, ts) range of ix_impression_household, bounded by the days' widest instants
- * (local time is within -12..+14 h of UTC).
+ * (local time is within -12..+14 h of UTC). More than `maxNoted` households: the days they span
+ * are unbuilt instead (rebuilt whole on their next read, from visits read after `noted`).
  */
-async function copyNotedHouseholds(tx: EntityManager, customerId: number, applied: bigint, noted: bigint) {
+async function applyNotes(tx: EntityManager, customerId: number, applied: bigint, noted: bigint, maxNoted: number) {
   const notes: { h: string; first: string; last: string }[] = await tx.query(
     `SELECT CAST(household_id AS CHAR) AS h, DATE_FORMAT(MIN(first_date), '%Y-%m-%d') AS first,
             DATE_FORMAT(MAX(last_date), '%Y-%m-%d') AS last
        FROM reach_visit_note WHERE customer_id = ? AND version > ? AND version <= ? GROUP BY household_id`,
     [customerId, String(applied), String(noted)],
   );
+  if (notes.length > maxNoted) {
+    const first = notes.reduce((m, n) => Math.min(m, dayNumber(n.first)), Infinity);
+    const last = notes.reduce((m, n) => Math.max(m, dayNumber(n.last)), -Infinity);
+    await tx.query(
+      `DELETE FROM summary_built_day WHERE customer_id = ? AND summary = ${SUMMARY.reachExposure}
+          AND local_date BETWEEN ? AND ?`,
+      [customerId, dayFromNumber(first - AROUND), dayFromNumber(last + AROUND)],
+    );
+    return;
+  }
   for (let i = 0; i < notes.length; i += HOUSEHOLDS) {
     const part = notes.slice(i, i + HOUSEHOLDS).map((n) => {
       const from = dayNumber(n.first) - AROUND;
@@ -164,7 +184,7 @@ async function copyNotedHouseholds(tx: EntityManager, customerId: number, applie
       `DELETE FROM reach_exposure WHERE customer_id = ? AND (${part
         .map((p) => `(bucket = ${p.bucket} AND local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
         .join(' OR ')})`,
-      [customerId, ...part.map((p) => p.household)],
+      [customerId, ...part.map((p) => BigInt(p.household))],
     );
     await copyImpressions(
       tx,
@@ -175,7 +195,7 @@ async function copyNotedHouseholds(tx: EntityManager, customerId: number, applie
       [
         customerId,
         ...part.flatMap((p) => [
-          p.household,
+          BigInt(p.household),
           `${dayFromNumber(p.from - 1)} 00:00:00`,
           `${dayFromNumber(p.to + 2)} 00:00:00`,
           dayFromNumber(p.from),
