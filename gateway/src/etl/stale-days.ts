@@ -23,6 +23,8 @@ export const SUMMARY = {
    * per household instead (reach_visit_note, noteReachVisits below).
    */
   reachExposure: 4,
+  /** reach_control, built from control_impression_event and visit as reach_exposure (the same marks, notes and households). */
+  reachControl: 5,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 
@@ -63,10 +65,7 @@ export function noteVisitDays(
 ): void {
   let days = noted.get(qr);
   if (!days) noted.set(qr, (days = new Set()));
-  let reach = reachNoted.get(qr);
-  if (!reach) reachNoted.set(qr, (reach = new Map()));
-  let households = reach.get(customerId);
-  if (!households) reach.set(customerId, (households = new Map()));
+  const households = reachHouseholds(qr, customerId);
   for (const v of visits) {
     const last = localParts(v.end, timeZone).date;
     days.add(key(customerId, SUMMARY.visits, v.localDate));
@@ -79,6 +78,29 @@ export function noteVisitDays(
       if (last > span.last) span.last = last;
     }
   }
+}
+
+/** Control impressions stored by the writer: their sampled households are noted for reach_control (with their day). */
+export function noteControlImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
+  for (const r of rows) {
+    if (!inReachSample(r.household)) continue;
+    const households = reachHouseholds(qr, r.customerId);
+    const span = households.get(r.household);
+    if (!span) households.set(r.household, { first: r.localDate, last: r.localDate });
+    else {
+      if (r.localDate < span.first) span.first = r.localDate;
+      if (r.localDate > span.last) span.last = r.localDate;
+    }
+  }
+}
+
+/** The transaction's noted households of one customer. */
+function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, VisitDays> {
+  let reach = reachNoted.get(qr);
+  if (!reach) reachNoted.set(qr, (reach = new Map()));
+  let households = reach.get(customerId);
+  if (!households) reach.set(customerId, (households = new Map()));
+  return households;
 }
 
 /**
@@ -163,8 +185,9 @@ export async function writeMarks(q: Queryable, marks: readonly [number, SummaryK
 /**
  * Marks every day a customer (or every customer) has in impression_rollup and visit: for writers that
  * fill those tables directly with SQL (test helpers, bench loaders). Days whose rows were deleted are
- * not found here: mark those with writeMarks. Every impression day being marked, reach_exposure is
- * rebuilt whole (its rows are the impressions', so no note of the visits is needed).
+ * not found here: mark those with writeMarks. Every impression day (control ones too) being marked,
+ * reach_exposure and reach_control are rebuilt whole (their rows are the impressions', so no note of
+ * the visits is needed).
  */
 export async function markEveryDay(q: Queryable, customerId?: number): Promise<void> {
   const where = customerId === undefined ? '' : 'WHERE customer_id = ?';
@@ -178,6 +201,13 @@ export async function markEveryDay(q: Queryable, customerId?: number): Promise<v
   await q.query(
     `INSERT INTO summary_stale_day (customer_id, summary, local_date, version)
      SELECT DISTINCT customer_id, ${SUMMARY.visits}, local_date, 1 FROM visit ${where}
+     ON DUPLICATE KEY UPDATE version = summary_stale_day.version + 1`,
+    params,
+  );
+  // reach_control's days follow the impressions' marks.
+  await q.query(
+    `INSERT INTO summary_stale_day (customer_id, summary, local_date, version)
+     SELECT DISTINCT customer_id, ${SUMMARY.impressions}, local_date, 1 FROM control_impression_event ${where}
      ON DUPLICATE KEY UPDATE version = summary_stale_day.version + 1`,
     params,
   );

@@ -15,8 +15,15 @@ import {
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 import { queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
-import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from './queries/reach-sample';
-import { refreshReachExposure, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
+import {
+  addSampleRows,
+  queryControlSample,
+  queryFirstHitMs,
+  querySampleRows,
+  type SampleRow,
+  sampleRate,
+} from './queries/reach-sample';
+import { refreshReachExposure, SAMPLE_BUCKETS, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
 import {
   estimateReach,
   firstSampleBuckets,
@@ -30,6 +37,13 @@ import {
 export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
   byCell: (ImpressionFacets['byCell'][number] & { spend: number })[];
 };
+
+/** DESIGN 4b's control group: exact (sample null), or estimated from reach_control's households. */
+export interface ControlCounts {
+  households: number;
+  responding: number;
+  sample: null | { households: number; responding: number };
+}
 
 /**
  * The shared inputs of the dashboard calls for one customer and filter. Each part is read at most
@@ -162,9 +176,40 @@ export class DashboardData {
     return dashboardFlights.run(`firsthit|${c}`, () => queryFirstHitMs(this.em, c));
   }
 
-  /** DESIGN 4b: the control group and its responders (holdout method). */
-  controlGroup(): Promise<{ households: number; responding: number }> {
-    return this.part('control', () => queryControlGroup(this.em, this.filter));
+  /**
+   * DESIGN 4b: the control group and its responders (holdout method). Exact, or, when the household
+   * sample is in use (I(F) as large as reach() samples it at, no site filter), estimated from the
+   * households reach_control keeps (1 in 4, their exclusion and responses exact): the counts scaled,
+   * `sample` the sampled households' own counts (the lift's rate and interval use those).
+   */
+  controlGroup(): Promise<ControlCounts> {
+    return this.part('control', async () => {
+      const f = this.filter;
+      if (f.sites.length === 0) {
+        const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
+        if (
+          firstSampleBuckets(total, this.sampleMinImpressions) !== null &&
+          (await this.refreshed('exposure', refreshReachExposure))
+        ) {
+          const sample = await queryControlSample(this.em, f);
+          const scale = SAMPLE_BUCKETS / STORED_BUCKETS;
+          return {
+            households: Math.round(sample.households * scale),
+            responding: Math.round(sample.responding * scale),
+            sample,
+          };
+        }
+      }
+      return this.exactControlGroup();
+    });
+  }
+
+  /** DESIGN 4b: the control group read exactly (incremental_lift's when reach() did not sample after all). */
+  exactControlGroup(): Promise<ControlCounts> {
+    return this.part('control-exact', async () => ({
+      ...(await queryControlGroup(this.em, this.filter)),
+      sample: null,
+    }));
   }
 
   /** DESIGN 4b: the pre/post shares of Reach's households. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
 import { dayFromNumber, dayNumber } from '../dates';
-import { recordBuilt, staleSummaryDays } from '../summary-days';
+import { recordBuilt, type StaleDay, staleSummaryDays } from '../summary-days';
 import { householdBucket, SAMPLE_BUCKETS, STORED_BUCKETS } from './reach-buckets';
 
 export { SAMPLE_BUCKETS, STORED_BUCKETS } from './reach-buckets';
@@ -17,6 +17,9 @@ export const tsOfMs = (ms: string) => `(TIMESTAMP('1970-01-01') + INTERVAL (${ms
 /** The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or impressions marked since). */
 export const staleReachExposureDays = (em: EntityManager, customerId: number, start: string, end: string) =>
   staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, SUMMARY.impressions);
+/** The same for reach_control (its own built days, the same marks). */
+const staleReachControlDays = (em: EntityManager, customerId: number, start: string, end: string) =>
+  staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, SUMMARY.impressions);
 
 /**
  * A visit changes the flags of the impressions whose time is within 7 x 24 h of its start: local dates
@@ -55,7 +58,46 @@ const copyImpressions = (tx: EntityManager, index: string, where: string, params
   );
 
 /**
- * Keeps reach_exposure in step with impression_event and visit for the days a range reads. Two kinds
+ * reach_control's copy of sampled control impressions (alias i, through `index`): the date of the first
+ * visit each is a control touch of (start in [ts, ts + 7 d)), from one range probe of ix_visit_household.
+ */
+const copyControls = (tx: EntityManager, index: string, where: string, params: unknown[]) =>
+  tx.query(
+    `INSERT INTO reach_control (bucket, ${COLUMNS}, n, t_ms, resp_date)
+     SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1, ${msOf('i.ts')}, MIN(v.local_date)
+       FROM control_impression_event i FORCE INDEX (${index})
+       LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
+        AND v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY
+      WHERE ${where} AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ${STORED_BUCKETS}
+      GROUP BY i.event_id, i.ts, ${of('i')}
+     ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
+    params,
+  );
+
+/** Deletes a table's rows of these days and copies them again whole; records them built. */
+async function rebuildDays(
+  tx: EntityManager,
+  customerId: number,
+  table: 'reach_exposure' | 'reach_control',
+  days: readonly StaleDay[],
+) {
+  if (days.length === 0) return;
+  const dates = days.map((d) => d.date);
+  const inDays = dates.map(() => '?').join(',');
+  // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
+  // alone reads every stored day of the customer).
+  await tx.query(
+    `DELETE FROM ${table} WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)}) AND local_date IN (${inDays})`,
+    [customerId, ...dates],
+  );
+  const where = `i.customer_id = ? AND i.local_date IN (${inDays})`;
+  if (table === 'reach_exposure') await copyImpressions(tx, 'ix_impression_reach', where, [customerId, ...dates]);
+  else await copyControls(tx, 'ix_control_reach', where, [customerId, ...dates]);
+  await recordBuilt(tx, customerId, table === 'reach_exposure' ? SUMMARY.reachExposure : SUMMARY.reachControl, days);
+}
+
+/**
+ * Keeps reach_exposure (and reach_control, the same way: its own built days, the same households) in step with impression_event and visit for the days a range reads. Two kinds
  * of change, two ways:
  * - A day whose impressions were marked since it was built (or never built) is copied again whole
  *   (copyImpressions). Its marks are read before the copy, so an impression committed meanwhile makes
@@ -85,11 +127,12 @@ export async function refreshReachExposure(
   end: string,
   maxNoted = MAX_NOTED,
 ) {
-  const [stale, versions] = await Promise.all([
+  const [stale, staleControl, versions] = await Promise.all([
     staleReachExposureDays(em, customerId, start, end),
+    staleReachControlDays(em, customerId, start, end),
     readVersions(em, customerId),
   ]);
-  if (stale.length === 0 && versions.noted <= versions.applied) return;
+  if (stale.length === 0 && staleControl.length === 0 && versions.noted <= versions.applied) return;
   // Created outside the transaction (an INSERT IGNORE there would share-lock the row, then two readers
   // wanting it exclusively would deadlock).
   if (versions.applied < 0)
@@ -117,23 +160,12 @@ export async function refreshReachExposure(
         String(noted),
       ]);
     }
-    const days = await staleReachExposureDays(tx, customerId, start, end);
-    if (days.length > 0) {
-      const dates = days.map((d) => d.date);
-      const inDays = dates.map(() => '?').join(',');
-      // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
-      // alone reads every stored day of the customer).
-      await tx.query(
-        `DELETE FROM reach_exposure WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)})
-            AND local_date IN (${inDays})`,
-        [customerId, ...dates],
-      );
-      await copyImpressions(tx, 'ix_impression_reach', `i.customer_id = ? AND i.local_date IN (${inDays})`, [
-        customerId,
-        ...dates,
-      ]);
-      await recordBuilt(tx, customerId, SUMMARY.reachExposure, days);
-    }
+    const [days, controlDays] = await Promise.all([
+      staleReachExposureDays(tx, customerId, start, end),
+      staleReachControlDays(tx, customerId, start, end),
+    ]);
+    await rebuildDays(tx, customerId, 'reach_exposure', days);
+    await rebuildDays(tx, customerId, 'reach_control', controlDays);
   });
 }
 
@@ -166,7 +198,7 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
     const first = notes.reduce((m, n) => Math.min(m, dayNumber(n.first)), Infinity);
     const last = notes.reduce((m, n) => Math.max(m, dayNumber(n.last)), -Infinity);
     await tx.query(
-      `DELETE FROM summary_built_day WHERE customer_id = ? AND summary = ${SUMMARY.reachExposure}
+      `DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
           AND local_date BETWEEN ? AND ?`,
       [customerId, dayFromNumber(first - AROUND), dayFromNumber(last + AROUND)],
     );
@@ -180,28 +212,27 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
     });
     const dateList = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, k) => `'${dayFromNumber(from + k)}'`).join(',');
-    await tx.query(
-      `DELETE FROM reach_exposure WHERE customer_id = ? AND (${part
-        .map((p) => `(bucket = ${p.bucket} AND local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
-        .join(' OR ')})`,
-      [customerId, ...part.map((p) => BigInt(p.household))],
-    );
-    await copyImpressions(
-      tx,
-      'ix_impression_household',
-      `i.customer_id = ? AND (${part
-        .map(() => '(i.household_id = ? AND i.ts >= ? AND i.ts < ? AND i.local_date BETWEEN ? AND ?)')
-        .join(' OR ')})`,
-      [
-        customerId,
-        ...part.flatMap((p) => [
-          BigInt(p.household),
-          `${dayFromNumber(p.from - 1)} 00:00:00`,
-          `${dayFromNumber(p.to + 2)} 00:00:00`,
-          dayFromNumber(p.from),
-          dayFromNumber(p.to),
-        ]),
-      ],
-    );
+    const where = `i.customer_id = ? AND (${part
+      .map(() => '(i.household_id = ? AND i.ts >= ? AND i.ts < ? AND i.local_date BETWEEN ? AND ?)')
+      .join(' OR ')})`;
+    const params = [
+      customerId,
+      ...part.flatMap((p) => [
+        BigInt(p.household),
+        `${dayFromNumber(p.from - 1)} 00:00:00`,
+        `${dayFromNumber(p.to + 2)} 00:00:00`,
+        dayFromNumber(p.from),
+        dayFromNumber(p.to),
+      ]),
+    ];
+    for (const table of ['reach_exposure', 'reach_control'])
+      await tx.query(
+        `DELETE FROM ${table} WHERE customer_id = ? AND (${part
+          .map((p) => `(bucket = ${p.bucket} AND local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
+          .join(' OR ')})`,
+        [customerId, ...part.map((p) => BigInt(p.household))],
+      );
+    await copyImpressions(tx, 'ix_impression_household', where, params);
+    await copyControls(tx, 'ix_control_household', where, params);
   }
 }
