@@ -2,7 +2,10 @@ import type { ImpressionRow, SiteHitRow } from '../../gateway/src/etl/rows';
 import { noteReachVisits, REACH_VISITS } from '../../gateway/src/etl/stale-days';
 import { inReachSample } from '../../gateway/src/modules/analytics/rollup/reach-buckets';
 import { writeBatch } from '../../gateway/src/etl/writer';
+import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
+import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
 import { rangeFilter } from '../../gateway/src/modules/analytics/filter';
+import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import {
   queryControlSample,
   queryFirstHitMs,
@@ -146,6 +149,31 @@ test('the sampled control group has households with and without responses, and e
   expect(got.responding).toBeLessThan(got.households);
   const exposed = new Set(impressions.map((i) => i.household));
   expect(controls.some((i) => inReachSample(i.household) && exposed.has(i.household))).toBe(true);
+});
+
+test('the control group from the sample: counts scaled by 4, the sampled households own; exact when small, or when reach is exact', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  const f = rangeFilter(c.id, filter.start, filter.end, filter);
+  const expected = referenceControl(filter)!;
+  const exact = referenceReachLift(refCustomer(c), impressions, controls, hits, filter).incremental_lift.summary_data;
+  // Sampling from 1 impression up; the control group sampled from `controlMin` sampled households up.
+  const data = (controlMin: number) => {
+    dashboardFlights.clear(); // parts are kept per filter for a while: each read here anew
+    return new DashboardData(t.gateway.app.ds.manager, f, 1, controlMin);
+  };
+  expect(await data(100).controlGroup()).toEqual({
+    households: 4 * expected.households,
+    responding: 4 * expected.responding,
+    sample: expected,
+  });
+  const small = await data(expected.households + 1).controlGroup();
+  expect(small.sample).toBeNull();
+  expect(small.households).toBe(exact.Control_Households);
+  expect(small.responding).toBe(Math.round(exact.Control_Rate * exact.Control_Households));
+  // This world's reach cannot be bounded within 1% by the stored sample: reach is exact, so is the control group.
+  const lift = (await incrementalLift(data(100))).summary_data;
+  expect(lift).toMatchObject({ Approximate: false, Control_Households: exact.Control_Households });
+  expect(lift.Control_Rate).toBeCloseTo(exact.Control_Rate, 12);
 });
 
 test.each(Array.from({ length: 13 }, (_, i) => i))(

@@ -38,6 +38,13 @@ export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
   byCell: (ImpressionFacets['byCell'][number] & { spend: number })[];
 };
 
+/**
+ * The control group is estimated from reach_control only when that holds at least this many of its
+ * households (about 10,000 in all): below, the exact read costs little (it grows with the group) and
+ * the sample's error would weigh most (the holdout's 100-household rule among them).
+ */
+export const CONTROL_SAMPLE_MIN_HOUSEHOLDS = 2_500;
+
 /** DESIGN 4b's control group: exact (sample null), or estimated from reach_control's households. */
 export interface ControlCounts {
   households: number;
@@ -57,6 +64,8 @@ export class DashboardData {
     readonly filter: DashboardFilter,
     /** Below this many impressions in I(F) reach is always exact (config REACH_SAMPLE_MIN_IMPRESSIONS). */
     private readonly sampleMinImpressions = REACH_SAMPLE_MIN_IMPRESSIONS,
+    /** The control group is estimated only from this many sampled households up. */
+    private readonly controlSampleMin = CONTROL_SAMPLE_MIN_HOUSEHOLDS,
   ) {
     this.key = filterKey(filter);
   }
@@ -178,8 +187,9 @@ export class DashboardData {
 
   /**
    * DESIGN 4b: the control group and its responders (holdout method). Exact, or, when the household
-   * sample is in use (I(F) as large as reach() samples it at, no site filter), estimated from the
-   * households reach_control keeps (1 in 4, their exclusion and responses exact): the counts scaled,
+   * sample is in use (I(F) as large as reach() samples it at, no site filter) and the group is large
+   * (CONTROL_SAMPLE_MIN_HOUSEHOLDS), estimated from the households reach_control keeps (1 in 4, their
+   * exclusion and responses exact): the counts scaled,
    * `sample` the sampled households' own counts (the lift's rate and interval use those).
    */
   controlGroup(): Promise<ControlCounts> {
@@ -192,6 +202,8 @@ export class DashboardData {
           (await this.refreshed('exposure', refreshReachExposure))
         ) {
           const sample = await queryControlSample(this.em, f);
+          // A small group is cheap to read exactly, and where a sample's error weighs most.
+          if (sample.households < this.controlSampleMin) return this.exactControlGroup();
           const scale = SAMPLE_BUCKETS / STORED_BUCKETS;
           return {
             households: Math.round(sample.households * scale),
