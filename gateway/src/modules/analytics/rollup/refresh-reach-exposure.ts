@@ -204,6 +204,12 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
     );
     return;
   }
+  // A customer without control impressions has no reach_control rows to recopy (checked after `noted`
+  // was read: a control impression committed later is noted above it).
+  const holdout: unknown[] = await tx.query('SELECT 1 FROM control_impression_event WHERE customer_id = ? LIMIT 1', [
+    customerId,
+  ]);
+  const tables = holdout.length > 0 ? ['reach_exposure', 'reach_control'] : ['reach_exposure'];
   for (let i = 0; i < notes.length; i += HOUSEHOLDS) {
     const part = notes.slice(i, i + HOUSEHOLDS).map((n) => {
       const from = dayNumber(n.first) - AROUND;
@@ -225,7 +231,7 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
         dayFromNumber(p.to),
       ]),
     ];
-    for (const table of ['reach_exposure', 'reach_control'])
+    for (const table of tables)
       await tx.query(
         `DELETE FROM ${table} WHERE customer_id = ? AND (${part
           .map((p) => `(bucket = ${p.bucket} AND local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
@@ -233,6 +239,6 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
         [customerId, ...part.map((p) => BigInt(p.household))],
       );
     await copyImpressions(tx, 'ix_impression_household', where, params);
-    await copyControls(tx, 'ix_control_household', where, params);
+    if (holdout.length > 0) await copyControls(tx, 'ix_control_household', where, params);
   }
 }
