@@ -1,6 +1,13 @@
-import { SUMMARY, writeMarks } from '../../gateway/src/etl/stale-days';
+import type { ImpressionRow, SiteHitRow } from '../../gateway/src/etl/rows';
+import { noteReachVisits, REACH_VISITS } from '../../gateway/src/etl/stale-days';
+import { inReachSample } from '../../gateway/src/modules/analytics/rollup/reach-buckets';
+import { writeBatch } from '../../gateway/src/etl/writer';
+import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
+import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
 import { rangeFilter } from '../../gateway/src/modules/analytics/filter';
+import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import {
+  queryControlSample,
   queryFirstHitMs,
   querySampleRows,
   type SampleRow,
@@ -18,6 +25,7 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
 import { fillImpressionEvents } from './fill-impression-events';
 import { fillTables } from './fill-tables';
 import { generateEvents } from './generate';
+import { generateHoldout } from './generate-holdout';
 import { filterCases, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
@@ -26,11 +34,14 @@ import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer }
  * lift reads used to probe visits and touches for. Read at the full stored rate (all 64 buckets), the
  * sample's sums must equal the reference calculator's answer over exactly the sampled households
  * (their impressions, every customer's hit: the first hit is the customer's), under every filter, and
- * stay equal when a visit arrives days after an impression it changes the flags of.
+ * stay equal when visits arrive days after impressions they change the flags of: those written by the
+ * ETL recompute only their own households' rows (no day is rebuilt whole), and every row is then what
+ * a whole rebuild of its day writes.
  */
 let t: TestGateway;
 let c: WorldCustomer;
 let impressions: RefImpression[];
+let controls: RefImpression[];
 let hits: RefHit[];
 const FROM = Date.parse('2026-09-17T00:00:00Z');
 const TO = Date.parse('2026-10-06T00:00:00Z');
@@ -43,11 +54,15 @@ beforeAll(async () => {
   c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Exposure Ltd'));
   // Many households, so that a quarter of them still fill several frequency rows.
   const events = generateEvents(c, { seed: 23, fromMs: FROM, toMs: TO, impressions: 4000, households: 800 });
+  // A holdout large enough that a quarter of its households still makes a control group of 100.
+  const ctl = generateHoldout(c, events, { seed: 23, fromMs: FROM, toMs: TO, controls: 2400, controlHouseholds: 900 });
   impressions = events.impressions;
-  hits = events.hits;
+  controls = ctl.controls;
+  hits = [...events.hits, ...ctl.hits];
   await fillTables(t, c, impressions, hits);
   const tagId = (i: RefImpression) => c.impressionTags.get(`${i.bookingId}:${i.creativeId}`)!.id;
   await fillImpressionEvents(t, 'impression_event', c, impressions, tagId);
+  await fillImpressionEvents(t, 'control_impression_event', c, controls, tagId);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -62,10 +77,10 @@ async function sampledHouseholds(): Promise<Set<string>> {
 }
 
 /** The sample read at its full rate for a filter, after bringing the range's days up to date. */
-async function sampleSums(filter: RefFilter) {
+async function sampleSums(filter: RefFilter, maxNoted?: number) {
   const f = rangeFilter(c.id, filter.start, filter.end, filter);
   const em = t.gateway.app.ds.manager;
-  await refreshReachExposure(em, c.id, f.start, f.end);
+  await refreshReachExposure(em, c.id, f.start, f.end, maxNoted);
   const rows = await querySampleRows(em, f, 0, STORED_BUCKETS, await queryFirstHitMs(em, c.id));
   const sum = (k: keyof SampleRow) => rows.reduce((a, r) => a + r[k], 0);
   return {
@@ -97,6 +112,70 @@ async function referenceSums(filter: RefFilter) {
   };
 }
 
+/** The holdout read over reach_control's households for a filter, after bringing the range's days up to date. */
+async function controlSums(filter: RefFilter) {
+  const f = rangeFilter(c.id, filter.start, filter.end, filter);
+  await refreshReachExposure(t.gateway.app.ds.manager, c.id, f.start, f.end);
+  return queryControlSample(t.gateway.app.ds.manager, f);
+}
+
+/** The reference's control group over the sampled households (null: under 100 of them, so pre/post). */
+function referenceControl(filter: RefFilter) {
+  const mine = impressions.filter((i) => inReachSample(i.household));
+  const mineControls = controls.filter((i) => inReachSample(i.household));
+  const lift = referenceReachLift(refCustomer(c), mine, mineControls, hits, filter).incremental_lift.summary_data;
+  if (lift.Method !== 'holdout') return null;
+  return { households: lift.Control_Households, responding: Math.round(lift.Control_Rate * lift.Control_Households) };
+}
+
+test.each(Array.from({ length: 13 }, (_, i) => i))(
+  'filter case %i: the control group of the sampled households equals the reference',
+  async (i) => {
+    const { filter } = filterCases(c, '2026-09-20', '2026-10-04')[i];
+    if (filter.sites && filter.sites.length > 0) return; // read the exact way (the stored dates know no site)
+    const expected = referenceControl(filter);
+    const got = await controlSums(filter);
+    if (expected === null) expect(got.households).toBeLessThan(100);
+    else expect(got).toEqual(expected);
+  },
+  60_000,
+);
+
+test('the sampled control group has households with and without responses, and exposed ones left out', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  const got = await controlSums(filter);
+  expect(got.households).toBeGreaterThanOrEqual(100);
+  expect(got.responding).toBeGreaterThan(0);
+  expect(got.responding).toBeLessThan(got.households);
+  const exposed = new Set(impressions.map((i) => i.household));
+  expect(controls.some((i) => inReachSample(i.household) && exposed.has(i.household))).toBe(true);
+});
+
+test('the control group from the sample: counts scaled by 4, the sampled households own; exact when small, or when reach is exact', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  const f = rangeFilter(c.id, filter.start, filter.end, filter);
+  const expected = referenceControl(filter)!;
+  const exact = referenceReachLift(refCustomer(c), impressions, controls, hits, filter).incremental_lift.summary_data;
+  // Sampling from 1 impression up; the control group sampled from `controlMin` sampled households up.
+  const data = (controlMin: number) => {
+    dashboardFlights.clear(); // parts are kept per filter for a while: each read here anew
+    return new DashboardData(t.gateway.app.ds.manager, f, 1, controlMin);
+  };
+  expect(await data(100).controlGroup()).toEqual({
+    households: 4 * expected.households,
+    responding: 4 * expected.responding,
+    sample: expected,
+  });
+  const small = await data(expected.households + 1).controlGroup();
+  expect(small.sample).toBeNull();
+  expect(small.households).toBe(exact.Control_Households);
+  expect(small.responding).toBe(Math.round(exact.Control_Rate * exact.Control_Households));
+  // This world's reach cannot be bounded within 1% by the stored sample: reach is exact, so is the control group.
+  const lift = (await incrementalLift(data(100))).summary_data;
+  expect(lift).toMatchObject({ Approximate: false, Control_Households: exact.Control_Households });
+  expect(lift.Control_Rate).toBeCloseTo(exact.Control_Rate, 12);
+});
+
 test.each(Array.from({ length: 13 }, (_, i) => i))(
   'filter case %i: the full sample equals the reference over the sampled households',
   async (i) => {
@@ -120,62 +199,260 @@ test('the sample is a quarter of the households and exercises every flag', async
   expect(s.rows.some((r) => r.Responding > 0)).toBe(true);
 });
 
-test('a visit days after an impression: its day is marked, the impression day rebuilt, the sums stay equal', async () => {
-  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
-  await sampleSums(filter);
-  // For 20 sampled households, a visit (a hit an hour away from any other of theirs) 6 days after the
-  // first impression they have in the range: it changes that day's post flag and touched visit date.
-  const sampled = await sampledHouseholds();
+/** The first impression in the range of households of the sample (sampled) or not, 6 days before the range's end at the latest. */
+async function firstImpressions(filter: RefFilter, sampled: boolean): Promise<RefImpression[]> {
+  const inSample = await sampledHouseholds();
   const byHousehold = new Map<string, RefImpression>();
   for (const i of [...impressions].sort((a, b) => a.ts - b.ts)) {
     const d = localParts(i.ts, c.timeZone).date;
-    if (sampled.has(i.household) && d >= filter.start && d <= filter.end && !byHousehold.has(i.household))
+    if (inSample.has(i.household) === sampled && d >= filter.start && d <= filter.end && !byHousehold.has(i.household))
       byHousehold.set(i.household, i);
   }
-  const added: RefHit[] = [];
-  for (const [household, i] of byHousehold) {
-    const ts = i.ts + 6 * 86_400_000 + 17_000;
-    const quiet = hits.every((h) => h.household !== household || Math.abs(h.ts - ts) > 3_600_000);
-    if (quiet && localParts(ts, c.timeZone).date <= filter.end)
-      added.push({
-        id: `late-${household}`,
-        customerId: c.id,
-        household,
-        ts,
-        siteTagId: c.siteTags[0].id,
-        region: i.region,
-      });
-    if (added.length === 20) break;
-  }
-  expect(added.length).toBe(20);
-  const before = await referenceSums(filter);
+  return [...byHousehold.values()].filter((i) => localParts(i.ts + 8 * 86_400_000, c.timeZone).date <= filter.end);
+}
+
+/** A site hit of the household at ts, when it has none within an hour (a visit of its own); null otherwise. */
+function lateHit(household: string, ts: number, region: string, id: string): RefHit | null {
+  if (hits.some((h) => h.household === household && Math.abs(h.ts - ts) <= 3_600_000)) return null;
+  return { id, customerId: c.id, household, ts, siteTagId: c.siteTags[0].id, region };
+}
+
+/** No hit of the household from an hour before its impression to `days` after. */
+const quietFor = (i: RefImpression, days: number) =>
+  !hits.some((h) => h.household === i.household && h.ts > i.ts - 3_600_000 && h.ts < i.ts + days * 86_400_000);
+
+/** Hits written by the ETL's own transaction (sessions, touches, marks and reach notes), and kept for the reference. */
+async function etlWrite(added: RefHit[], newControls: RefImpression[] = []) {
+  const rows: SiteHitRow[] = added.map((h) => ({
+    eventId: h.id,
+    customerId: c.id,
+    siteTagId: h.siteTagId,
+    household: h.household,
+    ts: h.ts,
+    region: h.region,
+    url: null,
+    timeZone: c.timeZone,
+  }));
+  const controlRows: ImpressionRow[] = newControls.map((i) => {
+    const lp = localParts(i.ts, c.timeZone);
+    return {
+      eventId: i.id,
+      customerId: c.id,
+      tagId: c.impressionTags.get(`${i.bookingId}:${i.creativeId}`)!.id,
+      bookingId: i.bookingId,
+      campaignId: i.campaignId,
+      creativeId: i.creativeId,
+      channelId: i.channelId,
+      household: i.household,
+      ts: i.ts,
+      localDate: lp.date,
+      weekday: lp.weekday,
+      daypart: lp.daypart,
+      region: i.region,
+    };
+  });
+  await writeBatch(t.gateway.app.ds, { impressions: [], hits: rows, controls: controlRows, rejected: {} });
   hits.push(...added);
+  controls.push(...newControls);
+}
+
+/** Every reach_exposure row of the range's days, then every reach_control row, in key order. */
+const exposureRows = (filter: RefFilter) =>
+  q(
+    `SELECT 'exposure' AS t, bucket, DATE_FORMAT(local_date, '%Y-%m-%d') AS d, CAST(household_id AS CHAR) AS h,
+            booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday, n, CAST(t_key AS CHAR) AS t_key,
+            DATE_FORMAT(resp_date, '%Y-%m-%d') AS resp
+       FROM reach_exposure WHERE customer_id = ? AND local_date BETWEEN ? AND ?
+     UNION ALL
+     SELECT 'control', bucket, DATE_FORMAT(local_date, '%Y-%m-%d'), CAST(household_id AS CHAR), booking_id, creative_id,
+            region, daypart, campaign_id, channel_id, weekday, n, CAST(t_ms AS CHAR), DATE_FORMAT(resp_date, '%Y-%m-%d')
+       FROM reach_control WHERE customer_id = ? AND local_date BETWEEN ? AND ?
+      ORDER BY t, bucket, d, h, t_key, booking_id, creative_id, region, daypart`,
+    [c.id, filter.start, filter.end, c.id, filter.start, filter.end],
+  ) as Promise<Record<string, unknown>[]>;
+
+/** The rows again after rebuilding every day of the range whole (its built days forgotten). */
+async function wholeRebuild(filter: RefFilter) {
+  await q('DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (4, 5)', [c.id]);
+  await refreshReachExposure(t.gateway.app.ds.manager, c.id, filter.start, filter.end);
+  return exposureRows(filter);
+}
+
+test('late visits through the ETL: only their households are recomputed, and every row is what a whole rebuild writes', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  const before = await exposureRows(filter);
+  // Batch 1: a visit 6 days after the first impression of 20 sampled households (its post flag and
+  // touched visit date change), one 7 days and 5 minutes after for 10 more (outside the window: no
+  // change yet), and visits of 5 households outside the sample (no note).
+  const sampled = await firstImpressions(filter, true);
+  const sixDays: RefHit[] = [];
+  const sevenDays: { hit: RefHit; i: RefImpression }[] = [];
+  for (const i of sampled) {
+    if (sixDays.length < 20) {
+      const h = lateHit(i.household, i.ts + 6 * 86_400_000 + 17_000, i.region, `late6-${i.household}`);
+      if (h) sixDays.push(h);
+    } else if (sevenDays.length < 10) {
+      const ts = i.ts + 7 * 86_400_000;
+      // Room for a hit 5 minutes either side of the 7 days, each its own visit now.
+      const h = lateHit(i.household, ts + 300_000, i.region, `late7-${i.household}`);
+      if (h && quietFor(i, 8)) sevenDays.push({ hit: h, i });
+    }
+  }
+  const outside = (await firstImpressions(filter, false))
+    .slice(0, 5)
+    .map((i) => lateHit(i.household, i.ts + 6 * 86_400_000, i.region, `out-${i.household}`)!)
+    .filter(Boolean);
+  expect([sixDays.length, sevenDays.length, outside.length]).toEqual([20, 10, 5]);
+  const reference0 = await referenceSums(filter);
+  await etlWrite([...sixDays, ...sevenDays.map((s) => s.hit), ...outside]);
+  const reference1 = await referenceSums(filter);
+  expect(reference1).not.toEqual(reference0);
+
+  // Noted: the 30 sampled households only; no day of the range is stale (none is rebuilt whole).
+  const notes: { h: string }[] = await q(
+    'SELECT DISTINCT CAST(household_id AS CHAR) AS h FROM reach_visit_note WHERE customer_id = ?',
+    [c.id],
+  );
+  expect(notes.map((n) => n.h).sort()).toEqual(
+    [...sixDays, ...sevenDays.map((s) => s.hit)].map((h) => h.household).sort(),
+  );
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+  expect(await sampleSums(filter)).toEqual(reference1);
+  // Applied and forgotten; the other households' rows untouched; every row as a whole rebuild writes it.
+  expect(await q('SELECT COUNT(*) AS n FROM reach_visit_note WHERE customer_id = ?', [c.id])).toEqual([{ n: 0 }]);
+  const incremental = await exposureRows(filter);
+  const noted = new Set(notes.map((n) => n.h));
+  const others = (rows: Record<string, unknown>[]) => rows.filter((r) => !noted.has(String(r.h)));
+  expect(others(incremental)).toEqual(others(before));
+  expect(incremental).not.toEqual(before);
+  expect(await wholeRebuild(filter)).toEqual(incremental);
+
+  // Batch 2: a hit 5 minutes before the 7 days joins each of the 10 visits (the ETL deletes the stored
+  // visit and writes the joined one, which now starts inside the window: the post flag changes).
+  await etlWrite(
+    sevenDays.map(({ hit, i }) => ({ ...hit, id: `join-${i.household}`, ts: i.ts + 7 * 86_400_000 - 300_000 })),
+  );
+  const reference2 = await referenceSums(filter);
+  expect(reference2).not.toEqual(reference1);
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+  expect(await sampleSums(filter)).toEqual(reference2);
+  const joined = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(joined);
+}, 120_000);
+
+test('a visit committed while a refresh reads is picked up by the next one', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  // A household with no visit after its first impression: the new one makes it respond.
+  const i = (await firstImpressions(filter, true)).find((x) => quietFor(x, Infinity))!;
+  const hit = lateHit(i.household, i.ts + 5 * 86_400_000, i.region, `race-${i.household}`)!;
+  const before = await referenceSums(filter);
+  // A writer's transaction: the visit and its note, not committed while the refresh runs.
+  const qr = t.gateway.app.ds.createQueryRunner();
+  await qr.connect();
+  await qr.startTransaction('READ COMMITTED');
+  const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+  const date = localParts(hit.ts, c.timeZone).date;
+  const r = await qr.query(
+    'INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits) VALUES (?, ?, ?, ?, ?, ?, 1)',
+    [c.id, hit.household, sqlTs(hit.ts), sqlTs(hit.ts), date, hit.region],
+  );
+  await qr.query('INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) VALUES (?, ?, ?, ?)', [
+    r.insertId,
+    hit.siteTagId,
+    c.id,
+    date,
+  ]);
+  await noteReachVisits(qr, c.id, new Map([[hit.household, { first: date, last: date }]]));
+  // The refresh sees neither the visit nor its note: its answer is the one before.
+  expect(await sampleSums(filter)).toEqual(before);
+  await qr.commitTransaction();
+  await qr.release();
+  hits.push(hit);
   const after = await referenceSums(filter);
   expect(after).not.toEqual(before);
-  // As the ETL writes a visit: the row, its page, and a mark of its local day only.
-  const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-  for (const h of added) {
-    const date = localParts(h.ts, c.timeZone).date;
-    const r = await q(
-      `INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits) VALUES (?, ?, ?, ?, ?, ?, 1)`,
-      [c.id, h.household, sqlTs(h.ts), sqlTs(h.ts), date, h.region],
-    );
-    await q('INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) VALUES (?, ?, ?, ?)', [
-      r.insertId,
-      h.siteTagId,
-      c.id,
-      date,
-    ]);
-    await writeMarks(t.gateway.app.ds, [[c.id, SUMMARY.visits, date]]);
-  }
-  // The impressions' days (6 days before the visits) are stale, and only days within 8 of a visit.
-  const stale = (await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).map(
-    (d) => d.date,
-  );
-  for (const i of byHousehold.values()) {
-    if (added.some((h) => h.household === i.household)) expect(stale).toContain(localParts(i.ts, c.timeZone).date);
-  }
-  const visitDays = added.map((h) => Date.parse(localParts(h.ts, c.timeZone).date));
-  for (const d of stale) expect(visitDays.some((v) => Math.abs(v - Date.parse(d)) <= 8 * 86_400_000)).toBe(true);
   expect(await sampleSums(filter)).toEqual(after);
+  const [noted, applied] = await Promise.all(
+    [REACH_VISITS.noted, REACH_VISITS.applied].map(async (counter) => {
+      const [row] = await q('SELECT version FROM reach_visit_version WHERE customer_id = ? AND counter = ?', [
+        c.id,
+        counter,
+      ]);
+      return String(row.version);
+    }),
+  );
+  expect(applied).toBe(noted);
+}, 60_000);
+
+test('more noted households than a refresh copies one by one: the days they span are rebuilt whole', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  const added = (await firstImpressions(filter, true))
+    .filter((i) => quietFor(i, 8))
+    .slice(0, 5)
+    .map((i) => lateHit(i.household, i.ts + 4 * 86_400_000, i.region, `bulk-${i.household}`)!);
+  expect(added.length).toBe(5);
+  const before = await referenceSums(filter);
+  await etlWrite(added);
+  const after = await referenceSums(filter);
+  expect(after).not.toEqual(before);
+  // At most 4 households one by one: the 5 noted unbuild their days, which the same refresh rebuilds.
+  expect(await sampleSums(filter, 4)).toEqual(after);
+  const rows = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rows);
+}, 60_000);
+
+test('late visits and control impressions of sampled control households through the ETL: the control group follows', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await controlSums(filter);
+  const exposed = new Set(impressions.map((i) => i.household));
+  // The first control impression in the range of sampled control households with no visit for 8 days after.
+  const first = new Map<string, RefImpression>();
+  for (const i of [...controls].sort((a, b) => a.ts - b.ts)) {
+    const d = localParts(i.ts, c.timeZone).date;
+    if (inReachSample(i.household) && !exposed.has(i.household) && d >= filter.start && !first.has(i.household))
+      first.set(i.household, i);
+  }
+  const quiet = [...first.values()].filter(
+    (i) => quietFor(i, 8) && localParts(i.ts + 8 * 86_400_000, c.timeZone).date <= filter.end,
+  );
+  const added = quiet
+    .slice(0, 8)
+    .map((i) => lateHit(i.household, i.ts + 2 * 86_400_000, i.region, `ctl-late-${i.household}`)!);
+  // And a control impression for 5 more (new) sampled control households, 3 days before a visit of theirs.
+  const fresh: RefImpression[] = [];
+  const freshHits: RefHit[] = [];
+  for (let k = 0; fresh.length < 5; k++) {
+    const household = String(7_000_000 + k);
+    if (!inReachSample(household)) continue;
+    const ts = Date.parse('2026-09-24T10:00:00Z') + k * 3_600_000;
+    fresh.push({ ...controls[0], id: `ctl-new-${household}`, household, ts });
+    freshHits.push({
+      id: `ctl-new-h-${household}`,
+      customerId: c.id,
+      household,
+      ts: ts + 3 * 86_400_000,
+      siteTagId: c.siteTags[0].id,
+      region: 'AUK',
+    });
+  }
+  // Three batches, each read after: the visits, the control impressions alone (their own note), the
+  // new households' visits.
+  const before = referenceControl(filter)!;
+  await etlWrite(added);
+  const visited = referenceControl(filter)!;
+  expect(visited.responding).toBeGreaterThan(before.responding);
+  expect(await controlSums(filter)).toEqual(visited);
+  await etlWrite([], fresh);
+  const fresher = referenceControl(filter)!;
+  expect(fresher).toEqual({ households: visited.households + 5, responding: visited.responding });
+  expect(await controlSums(filter)).toEqual(fresher);
+  await etlWrite(freshHits);
+  const after = referenceControl(filter)!;
+  expect(after).toEqual({ households: fresher.households, responding: fresher.responding + 5 });
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+  expect(await controlSums(filter)).toEqual(after);
+  const rows = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rows);
 }, 60_000);

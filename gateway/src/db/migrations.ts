@@ -18,6 +18,8 @@ import { ImpressionHouseholdCovering1795612943955 } from './migrations/179561294
 import { ReachSample1795620112233 } from './migrations/1795620112233-reach-sample';
 import { ReachExposure1795643420314 } from './migrations/1795643420314-reach-exposure';
 import { DropReachSample1795648135943 } from './migrations/1795648135943-drop-reach-sample';
+import { ReachVisitNotes1795655037582 } from './migrations/1795655037582-reach-visit-notes';
+import { ReachControl1795656223519 } from './migrations/1795656223519-reach-control';
 import { EtlShardLock1795632795413 } from './migrations/1795632795413-etl-shard-lock';
 import { SummaryStaleDays1795632947466 } from './migrations/1795632947466-summary-stale-days';
 import { DropDayChecksums1795637206240 } from './migrations/1795637206240-drop-day-checksums';
@@ -47,4 +49,6 @@ export const migrations: Function[] = [
   DropDayChecksums1795637206240,
   ReachExposure1795643420314,
   DropReachSample1795648135943,
+  ReachVisitNotes1795655037582,
+  ReachControl1795656223519,
 ];

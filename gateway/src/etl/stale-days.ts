@@ -1,5 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { datesOf, dayFromNumber, dayNumber } from '../modules/analytics/dates';
+import { inReachSample } from '../modules/analytics/rollup/reach-buckets';
 import { localParts } from '../shared/time';
 import type { ImpressionRow } from './rows';
 
@@ -17,10 +18,13 @@ export const SUMMARY = {
   visits: 2,
   // 3 was reach_sample, replaced by reach_exposure and dropped (migration DropReachSample): not reused.
   /**
-   * reach_exposure, built from impression_event and visit: never marked itself, rebuilt from the marks
-   * of its day's impressions and of the visits within 8 days of it (their flags), recorded under its kind.
+   * reach_exposure, built from impression_event and visit: never marked itself. A day is rebuilt from
+   * the marks of its impressions, recorded under its kind; the visits it reads (its flags) are followed
+   * per household instead (reach_visit_note, noteReachVisits below).
    */
   reachExposure: 4,
+  /** reach_control, built from control_impression_event and visit as reach_exposure (the same marks, notes and households). */
+  reachControl: 5,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 
@@ -35,6 +39,14 @@ const CHUNK = 5000;
 
 /** Days noted during a transaction (rebuilt visits), keyed by its QueryRunner, written by markStaleDays. */
 const noted = new WeakMap<QueryRunner, Set<string>>();
+/** Per customer, the sampled households whose visits a transaction rebuilt, with their visits' first and last local day. */
+type ReachVisits = Map<number, Map<string, VisitDays>>;
+/** The local days of a household's rebuilt visits: from the first's start to the last's end. */
+export interface VisitDays {
+  first: string;
+  last: string;
+}
+const reachNoted = new WeakMap<QueryRunner, ReachVisits>();
 
 const key = (customerId: number, summary: SummaryKind, date: string) =>
   `${String(customerId).padStart(10, '0')}|${summary}|${date}`;
@@ -42,21 +54,53 @@ const key = (customerId: number, summary: SummaryKind, date: string) =>
 /**
  * The writer rebuilt these visits of one customer (and deleted the stored ones they replace): every
  * local day from each new visit's start to its end is marked. A deleted visit's first hit lies inside
- * one of the new visits, so its day is among them.
+ * one of the new visits, so its day is among them. The households of the reach sample are noted with
+ * those days too, for reach_exposure (noteReachVisits).
  */
 export function noteVisitDays(
   qr: QueryRunner,
   customerId: number,
   timeZone: string,
-  visits: readonly { start: number; end: number; localDate: string }[],
+  visits: readonly { household: string; start: number; end: number; localDate: string }[],
 ): void {
   let days = noted.get(qr);
   if (!days) noted.set(qr, (days = new Set()));
+  const households = reachHouseholds(qr, customerId);
   for (const v of visits) {
+    const last = localParts(v.end, timeZone).date;
     days.add(key(customerId, SUMMARY.visits, v.localDate));
-    for (const d of datesOf(v.localDate, localParts(v.end, timeZone).date))
-      days.add(key(customerId, SUMMARY.visits, d));
+    for (const d of datesOf(v.localDate, last)) days.add(key(customerId, SUMMARY.visits, d));
+    if (!inReachSample(v.household)) continue;
+    const span = households.get(v.household);
+    if (!span) households.set(v.household, { first: v.localDate, last });
+    else {
+      if (v.localDate < span.first) span.first = v.localDate;
+      if (last > span.last) span.last = last;
+    }
   }
+}
+
+/** Control impressions stored by the writer: their sampled households are noted for reach_control (with their day). */
+export function noteControlImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
+  for (const r of rows) {
+    if (!inReachSample(r.household)) continue;
+    const households = reachHouseholds(qr, r.customerId);
+    const span = households.get(r.household);
+    if (!span) households.set(r.household, { first: r.localDate, last: r.localDate });
+    else {
+      if (r.localDate < span.first) span.first = r.localDate;
+      if (r.localDate > span.last) span.last = r.localDate;
+    }
+  }
+}
+
+/** The transaction's noted households of one customer. */
+function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, VisitDays> {
+  let reach = reachNoted.get(qr);
+  if (!reach) reachNoted.set(qr, (reach = new Map()));
+  let households = reach.get(customerId);
+  if (!households) reach.set(customerId, (households = new Map()));
+  return households;
 }
 
 /**
@@ -82,6 +126,47 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
       return [Number(c), Number(s) as SummaryKind, d];
     }),
   );
+  const reach = reachNoted.get(qr);
+  reachNoted.delete(qr);
+  // After every mark (all writers lock the marks first, then these counters in customer order: no deadlocks).
+  for (const [customerId, households] of [...(reach ?? [])].sort(([a], [b]) => a - b))
+    if (households.size > 0) await noteReachVisits(qr, customerId, households);
+}
+
+/** reach_visit_version.counter: the writers' count of noted batches, and the one reach_exposure has applied. */
+export const REACH_VISITS = { noted: 1, applied: 2 } as const;
+
+/**
+ * Notes, for reach_exposure, households of its sample whose visits changed (rebuilt, added or deleted)
+ * on these local days: their rows of the 8 days around are recomputed on the next read
+ * (refreshReachExposure). Bumps the customer's noted counter and writes the notes under its new value.
+ * Must run inside the transaction that changed the visits, after its other marks: the counter's row
+ * stays locked until the commit, so the values commit in order and a reader that sees value v also
+ * sees every note up to v.
+ */
+export async function noteReachVisits(
+  q: Queryable,
+  customerId: number,
+  households: ReadonlyMap<string, VisitDays>,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO reach_visit_version (customer_id, counter, version) VALUES (?, ${REACH_VISITS.noted}, 1)
+     ON DUPLICATE KEY UPDATE version = version + 1`,
+    [customerId],
+  );
+  const [{ version }] = (await q.query(
+    `SELECT version FROM reach_visit_version WHERE customer_id = ? AND counter = ${REACH_VISITS.noted}`,
+    [customerId],
+  )) as { version: string | number }[];
+  const notes = [...households];
+  for (let i = 0; i < notes.length; i += CHUNK) {
+    const part = notes.slice(i, i + CHUNK);
+    await q.query(
+      `INSERT INTO reach_visit_note (customer_id, version, household_id, first_date, last_date)
+       VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      part.flatMap(([household, d]) => [customerId, String(version), household, d.first, d.last]),
+    );
+  }
 }
 
 /** Marks (customer, summary, day) stale: for writers outside the ETL (test helpers, bench loaders). */
@@ -100,7 +185,9 @@ export async function writeMarks(q: Queryable, marks: readonly [number, SummaryK
 /**
  * Marks every day a customer (or every customer) has in impression_rollup and visit: for writers that
  * fill those tables directly with SQL (test helpers, bench loaders). Days whose rows were deleted are
- * not found here: mark those with writeMarks.
+ * not found here: mark those with writeMarks. Every impression day (control ones too) being marked,
+ * reach_exposure and reach_control are rebuilt whole (their rows are the impressions', so no note of
+ * the visits is needed).
  */
 export async function markEveryDay(q: Queryable, customerId?: number): Promise<void> {
   const where = customerId === undefined ? '' : 'WHERE customer_id = ?';
@@ -114,6 +201,13 @@ export async function markEveryDay(q: Queryable, customerId?: number): Promise<v
   await q.query(
     `INSERT INTO summary_stale_day (customer_id, summary, local_date, version)
      SELECT DISTINCT customer_id, ${SUMMARY.visits}, local_date, 1 FROM visit ${where}
+     ON DUPLICATE KEY UPDATE version = summary_stale_day.version + 1`,
+    params,
+  );
+  // reach_control's days follow the impressions' marks.
+  await q.query(
+    `INSERT INTO summary_stale_day (customer_id, summary, local_date, version)
+     SELECT DISTINCT customer_id, ${SUMMARY.impressions}, local_date, 1 FROM control_impression_event ${where}
      ON DUPLICATE KEY UPDATE version = summary_stale_day.version + 1`,
     params,
   );

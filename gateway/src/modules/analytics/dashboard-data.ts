@@ -15,8 +15,15 @@ import {
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 import { queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
-import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from './queries/reach-sample';
-import { refreshReachExposure, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
+import {
+  addSampleRows,
+  queryControlSample,
+  queryFirstHitMs,
+  querySampleRows,
+  type SampleRow,
+  sampleRate,
+} from './queries/reach-sample';
+import { refreshReachExposure, SAMPLE_BUCKETS, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
 import {
   estimateReach,
   firstSampleBuckets,
@@ -32,6 +39,20 @@ export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
 };
 
 /**
+ * The control group is estimated from reach_control only when that holds at least this many of its
+ * households (about 10,000 in all): below, the exact read costs little (it grows with the group) and
+ * the sample's error would weigh most (the holdout's 100-household rule among them).
+ */
+export const CONTROL_SAMPLE_MIN_HOUSEHOLDS = 2_500;
+
+/** DESIGN 4b's control group: exact (sample null), or estimated from reach_control's households. */
+export interface ControlCounts {
+  households: number;
+  responding: number;
+  sample: null | { households: number; responding: number };
+}
+
+/**
  * The shared inputs of the dashboard calls for one customer and filter. Each part is read at most
  * once per concurrent refresh (single-flight keyed by customer + normalised filter + part).
  */
@@ -43,6 +64,8 @@ export class DashboardData {
     readonly filter: DashboardFilter,
     /** Below this many impressions in I(F) reach is always exact (config REACH_SAMPLE_MIN_IMPRESSIONS). */
     private readonly sampleMinImpressions = REACH_SAMPLE_MIN_IMPRESSIONS,
+    /** The control group is estimated only from this many sampled households up. */
+    private readonly controlSampleMin = CONTROL_SAMPLE_MIN_HOUSEHOLDS,
   ) {
     this.key = filterKey(filter);
   }
@@ -162,9 +185,43 @@ export class DashboardData {
     return dashboardFlights.run(`firsthit|${c}`, () => queryFirstHitMs(this.em, c));
   }
 
-  /** DESIGN 4b: the control group and its responders (holdout method). */
-  controlGroup(): Promise<{ households: number; responding: number }> {
-    return this.part('control', () => queryControlGroup(this.em, this.filter));
+  /**
+   * DESIGN 4b: the control group and its responders (holdout method). Exact, or, when the household
+   * sample is in use (I(F) as large as reach() samples it at, no site filter) and the group is large
+   * (CONTROL_SAMPLE_MIN_HOUSEHOLDS), estimated from the households reach_control keeps (1 in 4, their
+   * exclusion and responses exact): the counts scaled,
+   * `sample` the sampled households' own counts (the lift's rate and interval use those).
+   */
+  controlGroup(): Promise<ControlCounts> {
+    return this.part('control', async () => {
+      const f = this.filter;
+      if (f.sites.length === 0) {
+        const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
+        if (
+          firstSampleBuckets(total, this.sampleMinImpressions) !== null &&
+          (await this.refreshed('exposure', refreshReachExposure))
+        ) {
+          const sample = await queryControlSample(this.em, f);
+          // A small group is cheap to read exactly, and where a sample's error weighs most.
+          if (sample.households < this.controlSampleMin) return this.exactControlGroup();
+          const scale = SAMPLE_BUCKETS / STORED_BUCKETS;
+          return {
+            households: Math.round(sample.households * scale),
+            responding: Math.round(sample.responding * scale),
+            sample,
+          };
+        }
+      }
+      return this.exactControlGroup();
+    });
+  }
+
+  /** DESIGN 4b: the control group read exactly (incremental_lift's when reach() did not sample after all). */
+  exactControlGroup(): Promise<ControlCounts> {
+    return this.part('control-exact', async () => ({
+      ...(await queryControlGroup(this.em, this.filter)),
+      sample: null,
+    }));
   }
 
   /** DESIGN 4b: the pre/post shares of Reach's households. */

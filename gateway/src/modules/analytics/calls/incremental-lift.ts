@@ -45,13 +45,19 @@ export function liftFigures(reach: number, exposed: [number, number], control: [
  * pre/post. From a household sample (see DashboardData.reach) the exposed rate, the pre/post shares
  * and the interval come from the sampled households themselves (the Wald interval of the sample's
  * proportions, so it is as wide as the sample makes it); the household counts and
- * Incremental_Responses are scaled to the estimated reach. The control group is always exact.
+ * Incremental_Responses are scaled to the estimated reach. The control group is estimated the same
+ * way (DashboardData.controlGroup: 1 in 4 households, its rate and interval from their own counts).
  */
 export async function incrementalLift(data: DashboardData) {
-  const [counts, control] = await Promise.all([data.reach(), data.controlGroup()]);
+  const [counts, sampledControl] = await Promise.all([data.reach(), data.controlGroup()]);
+  // Reach exact after all (the stored sample could not bound it): the control group exact too.
+  const control =
+    counts.sample === null && sampledControl.sample !== null ? await data.exactControlGroup() : sampledControl;
   const { reach, sample } = counts;
   const scale = sample ? reach / sample.households : 1;
-  const labels = { Approximate: sample !== null, Sample_Rate: counts.sampleRate };
+  const labels = { Approximate: sample !== null || control.sample !== null, Sample_Rate: counts.sampleRate };
+  // The control rate and its interval from the households read (all of them, or reach_control's).
+  const controlRead = control.sample ?? control;
   let summary_data: IncrementalLiftData;
   if (control.households >= HOLDOUT_MIN_HOUSEHOLDS) {
     const [responding, households] = sample
@@ -61,7 +67,7 @@ export async function incrementalLift(data: DashboardData) {
       Method: 'holdout',
       Exposed_Households: reach,
       Control_Households: control.households,
-      ...liftFigures(reach, [responding, households], [control.responding, control.households]),
+      ...liftFigures(reach, [responding, households], [controlRead.responding, controlRead.households]),
       ...labels,
     };
   } else {

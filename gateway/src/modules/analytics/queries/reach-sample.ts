@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { DashboardFilter } from '../filter';
-import { bucketList, msOf, SAMPLE_BUCKETS, tsOfMs } from '../rollup/refresh-reach-exposure';
+import { bucketList, msOf, SAMPLE_BUCKETS, STORED_BUCKETS, tsOfMs } from '../rollup/refresh-reach-exposure';
 import { eventScope, touchScope, visitScope } from '../scope';
 
 /** One frequency row of the sample (k = 10: 10 or more) with the sums the estimate needs. */
@@ -127,4 +127,29 @@ export function addSampleRows(a: readonly SampleRow[], b: readonly SampleRow[]):
     else for (const k of Object.keys(r) as (keyof SampleRow)[]) if (k !== 'frequency') row[k] += r[k];
   }
   return [...byK.values()].sort((x, y) => x.frequency - y.frequency);
+}
+
+/**
+ * DESIGN 4b holdout over the households of reach_control (all the stored buckets, 1 in 4): its control
+ * group (households of C(F) with no impression in I(F)) and those of them with a response (a visit in
+ * range that a control impression in C(F) touches: the earliest such visit date of their rows on or
+ * before the end). No site filter (the stored dates do not know the visit's site). Exact over those
+ * households: a household's exposed rows are in reach_exposure (the same buckets), found by
+ * ix_reach_exposure_household.
+ */
+export async function queryControlSample(
+  em: EntityManager,
+  f: DashboardFilter,
+): Promise<{ households: number; responding: number }> {
+  const ctl = eventScope(f);
+  const exposed = eventScope(f, 'e');
+  const [row]: { households: number | string; responding: number | string | null }[] = await em.query(
+    `SELECT COUNT(*) AS households, SUM(COALESCE(g.resp_date <= ?, 0)) AS responding
+       FROM (SELECT r.household_id, MIN(r.resp_date) AS resp_date FROM reach_control r
+              WHERE r.bucket IN (${bucketList(STORED_BUCKETS)}) AND ${ctl.sql} GROUP BY r.household_id) g
+      WHERE NOT EXISTS (SELECT 1 FROM reach_exposure e FORCE INDEX (ix_reach_exposure_household)
+                         WHERE e.household_id = g.household_id AND ${exposed.sql})`,
+    [f.end, ...ctl.params, ...exposed.params],
+  );
+  return { households: Number(row?.households ?? 0), responding: Number(row?.responding ?? 0) };
 }

@@ -1,14 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { SUMMARY } from '../../../etl/stale-days';
-import { recordBuilt, type SummarySource, staleSummaryDays } from '../summary-days';
+import { REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
+import { dayFromNumber, dayNumber } from '../dates';
+import { recordBuilt, type StaleDay, staleSummaryDays } from '../summary-days';
+import { householdBucket, SAMPLE_BUCKETS, STORED_BUCKETS } from './reach-buckets';
 
-/** A household's bucket: CRC32 of its id modulo SAMPLE_BUCKETS (the same in MySQL 8, MariaDB and TiDB). */
-export const SAMPLE_BUCKETS = 256;
-/**
- * reach_exposure keeps the households of buckets 0..STORED_BUCKETS - 1: 1 in 4. The built days do not
- * record it: a change here needs a migration that empties reach_exposure and its summary_built_day rows.
- */
-export const STORED_BUCKETS = 64;
+export { SAMPLE_BUCKETS, STORED_BUCKETS } from './reach-buckets';
 
 /** from, from + 1, .. to - 1: the IN list that reads exactly those buckets' index ranges. */
 export const bucketList = (to: number, from = 0) => Array.from({ length: to - from }, (_, b) => from + b).join(',');
@@ -18,54 +14,231 @@ export const msOf = (column: string) => `(TIMESTAMPDIFF(MICROSECOND, '1970-01-01
 /** The SQL datetime(3) of milliseconds since 1970 (msOf's inverse). */
 export const tsOfMs = (ms: string) => `(TIMESTAMP('1970-01-01') + INTERVAL (${ms}) * 1000 MICROSECOND)`;
 
-/**
- * A day's rows are built from its impressions (their marks) and from the visits whose start is within
- * 7 x 24 h of one of them: local dates at most 8 days away (a DST change adds an hour).
- */
-const SOURCES: readonly SummarySource[] = [{ kind: SUMMARY.impressions }, { kind: SUMMARY.visits, around: 8 }];
-
-/** The days of a customer's range whose reach_exposure rows are stale (never built, or a source day marked since). */
+/** The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or impressions marked since). */
 export const staleReachExposureDays = (em: EntityManager, customerId: number, start: string, end: string) =>
-  staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, SOURCES);
+  staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, SUMMARY.impressions);
+/** The same for reach_control (its own built days, the same marks). */
+const staleReachControlDays = (em: EntityManager, customerId: number, start: string, end: string) =>
+  staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, SUMMARY.impressions);
 
 /**
- * Keeps reach_exposure in step with impression_event and visit for the days a range reads: a stale
- * day's sampled impressions are copied again, each with its visit flags from one range probe of
- * ix_visit_household over (ts - 7 d, ts + 7 d]: a visit at or before ts (pre), one after (post), and
- * the date of the first at or after ts and before ts + 7 d (a touch's window). Impressions of one
- * household at the same instant in one cell share a row (their flags are the same), n counting them.
- * The marks are read before the rebuild, so a write committed meanwhile makes the next read rebuild
- * the day again rather than be missed.
+ * A visit changes the flags of the impressions whose time is within 7 x 24 h of its start: local dates
+ * at most 8 days away (a DST change adds an hour).
  */
-export async function refreshReachExposure(em: EntityManager, customerId: number, start: string, end: string) {
-  const stale = await staleReachExposureDays(em, customerId, start, end);
-  if (stale.length === 0) return;
-  const days = stale.map((d) => d.date);
-  const inDays = days.map(() => '?').join(',');
-  const columns =
-    'customer_id, local_date, household_id, booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday';
-  const of = (alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
+const AROUND = 8;
+/** Households recomputed per statement. */
+const HOUSEHOLDS = 200;
+/** Above this many noted households, their days are rebuilt whole instead (applyNotes). */
+export const MAX_NOTED = 20_000;
+
+const COLUMNS =
+  'customer_id, local_date, household_id, booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday';
+const of = (alias: string) => COLUMNS.replace(/(\w+)/g, `${alias}.$1`);
+
+/**
+ * Copies sampled impressions of impression_event (those `where` selects, alias i, through `index`) into
+ * reach_exposure, each with its visit flags from one range probe of ix_visit_household over
+ * (ts - 7 d, ts + 7 d]: a visit at or before ts (pre), one after (post), and the date of the first at
+ * or after ts and before ts + 7 d (a touch's window). Impressions of one household at the same instant
+ * in one cell share a row (their flags are the same), n counting them.
+ */
+const copyImpressions = (tx: EntityManager, index: string, where: string, params: unknown[]) =>
+  tx.query(
+    `INSERT INTO reach_exposure (bucket, ${COLUMNS}, n, t_key, resp_date)
+     SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1,
+            ${msOf('i.ts')} * 4 + 2 * COALESCE(MAX(v.start_ts <= i.ts), 0) + COALESCE(MAX(v.start_ts > i.ts), 0),
+            MIN(CASE WHEN v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY THEN v.local_date END)
+       FROM impression_event i FORCE INDEX (${index})
+       LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
+        AND v.start_ts > i.ts - INTERVAL 7 DAY AND v.start_ts <= i.ts + INTERVAL 7 DAY
+      WHERE ${where} AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ${STORED_BUCKETS}
+      GROUP BY i.event_id, i.ts, ${of('i')}
+     ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
+    params,
+  );
+
+/**
+ * reach_control's copy of sampled control impressions (alias i, through `index`): the date of the first
+ * visit each is a control touch of (start in [ts, ts + 7 d)), from one range probe of ix_visit_household.
+ */
+const copyControls = (tx: EntityManager, index: string, where: string, params: unknown[]) =>
+  tx.query(
+    `INSERT INTO reach_control (bucket, ${COLUMNS}, n, t_ms, resp_date)
+     SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1, ${msOf('i.ts')}, MIN(v.local_date)
+       FROM control_impression_event i FORCE INDEX (${index})
+       LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
+        AND v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY
+      WHERE ${where} AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ${STORED_BUCKETS}
+      GROUP BY i.event_id, i.ts, ${of('i')}
+     ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
+    params,
+  );
+
+/** Deletes a table's rows of these days and copies them again whole; records them built. */
+async function rebuildDays(
+  tx: EntityManager,
+  customerId: number,
+  table: 'reach_exposure' | 'reach_control',
+  days: readonly StaleDay[],
+) {
+  if (days.length === 0) return;
+  const dates = days.map((d) => d.date);
+  const inDays = dates.map(() => '?').join(',');
+  // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
+  // alone reads every stored day of the customer).
+  await tx.query(
+    `DELETE FROM ${table} WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)}) AND local_date IN (${inDays})`,
+    [customerId, ...dates],
+  );
+  const where = `i.customer_id = ? AND i.local_date IN (${inDays})`;
+  if (table === 'reach_exposure') await copyImpressions(tx, 'ix_impression_reach', where, [customerId, ...dates]);
+  else await copyControls(tx, 'ix_control_reach', where, [customerId, ...dates]);
+  await recordBuilt(tx, customerId, table === 'reach_exposure' ? SUMMARY.reachExposure : SUMMARY.reachControl, days);
+}
+
+/**
+ * Keeps reach_exposure (and reach_control, the same way: its own built days, the same households) in step with impression_event and visit for the days a range reads. Two kinds
+ * of change, two ways:
+ * - A day whose impressions were marked since it was built (or never built) is copied again whole
+ *   (copyImpressions). Its marks are read before the copy, so an impression committed meanwhile makes
+ *   the next read rebuild the day again rather than be missed (staleSummaryDays).
+ * - New visits change only the flags of their own household's impressions within 8 days. The writers
+ *   note those households of the sample (reach_visit_note, etl/stale-days.ts noteReachVisits) under
+ *   the customer's `noted` counter; here every household noted after `applied` has its rows of the
+ *   days from 8 before its first visit day to 8 after its last deleted and copied again, on every
+ *   day (built or not, in the range or not: a copy of one household's impressions is right on any
+ *   day), and `applied` becomes the noted value read before. More than `maxNoted` households (a
+ *   back-fill, a bulk load through the ETL) cost more that way than whole days: then every day they
+ *   span is unbuilt instead, and so rebuilt whole when read (the range's days at once).
+ * Why no visit is missed: a noted value v is visible only once its batch, visits and notes included,
+ *   has committed (the writers hold its row until their commit, so values commit in order). Every
+ *   write to reach_exposure runs under the customer's `applied` row, locked first, so they run one
+ *   at a time. Take a household's note v and a day within 8 days of its visits. If the day's last
+ *   whole copy read the visits after v's commit, the rows reflect v (and later per-household copies
+ *   only read newer visits). Otherwise v committed after that copy began, so after it read `noted`:
+ *   `applied` stayed below v then, and the first refresh that raises it to v or past comes after
+ *   that copy's commit and copies the household again from visits that include v.
+ *   Notes at or below `applied` are read by nothing, and are deleted.
+ */
+export async function refreshReachExposure(
+  em: EntityManager,
+  customerId: number,
+  start: string,
+  end: string,
+  maxNoted = MAX_NOTED,
+) {
+  const [stale, staleControl, versions] = await Promise.all([
+    staleReachExposureDays(em, customerId, start, end),
+    staleReachControlDays(em, customerId, start, end),
+    readVersions(em, customerId),
+  ]);
+  if (stale.length === 0 && staleControl.length === 0 && versions.noted <= versions.applied) return;
+  // Created outside the transaction (an INSERT IGNORE there would share-lock the row, then two readers
+  // wanting it exclusively would deadlock).
+  if (versions.applied < 0)
+    await em.query(
+      `INSERT IGNORE INTO reach_visit_version (customer_id, counter, version) VALUES (?, ${REACH_VISITS.applied}, 0)`,
+      [customerId],
+    );
   await em.transaction('READ COMMITTED', async (tx) => {
-    // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
-    // alone reads every stored day of the customer).
-    await tx.query(
-      `DELETE FROM reach_exposure WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)})
-          AND local_date IN (${inDays})`,
-      [customerId, ...days],
+    const [{ version }]: { version: string | number }[] = await tx.query(
+      `SELECT version FROM reach_visit_version WHERE customer_id = ? AND counter = ${REACH_VISITS.applied} FOR UPDATE`,
+      [customerId],
     );
-    await tx.query(
-      `INSERT INTO reach_exposure (bucket, ${columns}, n, t_key, resp_date)
-       SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1,
-              ${msOf('i.ts')} * 4 + 2 * COALESCE(MAX(v.start_ts <= i.ts), 0) + COALESCE(MAX(v.start_ts > i.ts), 0),
-              MIN(CASE WHEN v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY THEN v.local_date END)
-         FROM impression_event i FORCE INDEX (ix_impression_reach)
-         LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
-          AND v.start_ts > i.ts - INTERVAL 7 DAY AND v.start_ts <= i.ts + INTERVAL 7 DAY
-        WHERE i.customer_id = ? AND i.local_date IN (${inDays}) AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ?
-        GROUP BY i.event_id, i.ts, ${of('i')}
-       ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
-      [customerId, ...days, STORED_BUCKETS],
-    );
-    await recordBuilt(tx, customerId, SUMMARY.reachExposure, stale);
+    const applied = BigInt(version);
+    // Under the lock: what another refresh has not done meanwhile. The noted value is read before
+    // any copy, the stale days (their marks) after the notes may have unbuilt some.
+    const { noted } = await readVersions(tx, customerId);
+    if (noted > applied) {
+      await applyNotes(tx, customerId, applied, noted, maxNoted);
+      await tx.query(
+        `UPDATE reach_visit_version SET version = ? WHERE customer_id = ? AND counter = ${REACH_VISITS.applied}`,
+        [String(noted), customerId],
+      );
+      await tx.query('DELETE FROM reach_visit_note WHERE customer_id = ? AND version <= ?', [
+        customerId,
+        String(noted),
+      ]);
+    }
+    const [days, controlDays] = await Promise.all([
+      staleReachExposureDays(tx, customerId, start, end),
+      staleReachControlDays(tx, customerId, start, end),
+    ]);
+    await rebuildDays(tx, customerId, 'reach_exposure', days);
+    await rebuildDays(tx, customerId, 'reach_control', controlDays);
   });
+}
+
+/** The customer's two counters (-1: no row yet). */
+async function readVersions(em: EntityManager, customerId: number): Promise<{ noted: bigint; applied: bigint }> {
+  const rows: { counter: number; version: string | number }[] = await em.query(
+    'SELECT counter, version FROM reach_visit_version WHERE customer_id = ?',
+    [customerId],
+  );
+  const of = (counter: number) => BigInt(rows.find((r) => Number(r.counter) === counter)?.version ?? -1);
+  return { noted: of(REACH_VISITS.noted), applied: of(REACH_VISITS.applied) };
+}
+
+/**
+ * The households noted in (applied, noted]: each one's rows of its visits' days +- 8 deleted and its
+ * impressions of those days copied again, HOUSEHOLDS at a time. Both statements are index ranges of
+ * that household alone: the delete's (bucket, local_date, household) prefixes of the primary key,
+ * the copy's (household, ts) range of ix_impression_household, bounded by the days' widest instants
+ * (local time is within -12..+14 h of UTC). More than `maxNoted` households: the days they span
+ * are unbuilt instead (rebuilt whole on their next read, from visits read after `noted`).
+ */
+async function applyNotes(tx: EntityManager, customerId: number, applied: bigint, noted: bigint, maxNoted: number) {
+  const notes: { h: string; first: string; last: string }[] = await tx.query(
+    `SELECT CAST(household_id AS CHAR) AS h, DATE_FORMAT(MIN(first_date), '%Y-%m-%d') AS first,
+            DATE_FORMAT(MAX(last_date), '%Y-%m-%d') AS last
+       FROM reach_visit_note WHERE customer_id = ? AND version > ? AND version <= ? GROUP BY household_id`,
+    [customerId, String(applied), String(noted)],
+  );
+  if (notes.length > maxNoted) {
+    const first = notes.reduce((m, n) => Math.min(m, dayNumber(n.first)), Infinity);
+    const last = notes.reduce((m, n) => Math.max(m, dayNumber(n.last)), -Infinity);
+    await tx.query(
+      `DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
+          AND local_date BETWEEN ? AND ?`,
+      [customerId, dayFromNumber(first - AROUND), dayFromNumber(last + AROUND)],
+    );
+    return;
+  }
+  // A customer without control impressions has no reach_control rows to recopy (checked after `noted`
+  // was read: a control impression committed later is noted above it).
+  const holdout: unknown[] = await tx.query('SELECT 1 FROM control_impression_event WHERE customer_id = ? LIMIT 1', [
+    customerId,
+  ]);
+  const tables = holdout.length > 0 ? ['reach_exposure', 'reach_control'] : ['reach_exposure'];
+  for (let i = 0; i < notes.length; i += HOUSEHOLDS) {
+    const part = notes.slice(i, i + HOUSEHOLDS).map((n) => {
+      const from = dayNumber(n.first) - AROUND;
+      const to = dayNumber(n.last) + AROUND;
+      return { household: n.h, bucket: householdBucket(n.h), from, to };
+    });
+    const dateList = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, k) => `'${dayFromNumber(from + k)}'`).join(',');
+    const where = `i.customer_id = ? AND (${part
+      .map(() => '(i.household_id = ? AND i.ts >= ? AND i.ts < ? AND i.local_date BETWEEN ? AND ?)')
+      .join(' OR ')})`;
+    const params = [
+      customerId,
+      ...part.flatMap((p) => [
+        BigInt(p.household),
+        `${dayFromNumber(p.from - 1)} 00:00:00`,
+        `${dayFromNumber(p.to + 2)} 00:00:00`,
+        dayFromNumber(p.from),
+        dayFromNumber(p.to),
+      ]),
+    ];
+    for (const table of tables)
+      await tx.query(
+        `DELETE FROM ${table} WHERE customer_id = ? AND (${part
+          .map((p) => `(bucket = ${p.bucket} AND local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
+          .join(' OR ')})`,
+        [customerId, ...part.map((p) => BigInt(p.household))],
+      );
+    await copyImpressions(tx, 'ix_impression_household', where, params);
+    if (holdout.length > 0) await copyControls(tx, 'ix_control_household', where, params);
+  }
 }
