@@ -28,7 +28,14 @@ if (publicArea) {
   load = import('./app/App').then(async ({ App, preloadPage }) => {
     // The first screen's module too: rendered with the app in one commit, not after a spinner. Should it
     // fail to load, its route shows the failure as before.
-    const [{ system }] = await Promise.all([theme, preloadPage(window.location.pathname).catch(() => undefined)]);
+    const [{ createAppSystem }] = await Promise.all([
+      theme,
+      preloadPage(window.location.pathname).catch(() => undefined),
+    ]);
+    // The system is built in a task of its own, after the modules' evaluation (theme.ts).
+    const system = await new Promise<ReturnType<typeof createAppSystem>>((built) =>
+      setTimeout(() => built(createAppSystem())),
+    );
     return function SignedInApp() {
       return <App system={system} />;
     };
