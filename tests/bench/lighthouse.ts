@@ -92,7 +92,7 @@ async function main() {
     for (const preset of PRESETS) {
       for (const target of PAGES) {
         const runs: Record<string, number>[] = [];
-        for (let i = 0; i < RUNS; i++) {
+        for (let i = 0, failed = 0; i < RUNS; i++) {
           // A context of its own for each run: a renderer that served an earlier run keeps its scripts in
           // memory, and clearing the HTTP cache does not reach that (such runs downloaded 120 of 344 KB).
           const context = await browser.createBrowserContext();
@@ -123,6 +123,14 @@ async function main() {
           );
           await context.close();
           const lhr = result!.lhr;
+          // Now and then Chromium's trace misses the navigation (NO_NAVSTART) and the run has no metrics: such a
+          // run is run again (up to three times per page) instead of entering the median as a 0.
+          if (lhr.runtimeError) {
+            console.error(`${target.path} ${preset} run ${i + 1}: ${lhr.runtimeError.code}, run again`);
+            if (++failed > 3) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+            i--;
+            continue;
+          }
           if (REPORT_DIR) {
             mkdirSync(REPORT_DIR, { recursive: true });
             const name = `${target.path.slice(1)}-${preset}-${i + 1}.json`;
