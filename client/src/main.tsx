@@ -17,7 +17,10 @@ const publicArea = isPublicPath(window.location.pathname);
 // wrapper listed the signed-in app's chunks for both, and /login also downloaded that app's 130 KB (issue 18).
 let load: Promise<ComponentType>;
 if (publicArea) {
-  load = import('./public/PublicApp').then((m) => m.PublicApp);
+  // /login's HTML draws the page (public/login-shell.ts): its first commit replaces that with LoginPage itself,
+  // not with a spinner while the page's chunk loads.
+  const shell = document.querySelector('[data-page-shell]');
+  load = import('./public/PublicApp').then(async (m) => (shell && (await m.preloadLogin()), m.PublicApp));
 } else {
   // The app and its Chakra system in two imports, so their modules are evaluated in two tasks, each shorter
   // than the one they made together (a phone's main thread answers in between).
@@ -25,7 +28,14 @@ if (publicArea) {
   load = import('./app/App').then(async ({ App, preloadPage }) => {
     // The first screen's module too: rendered with the app in one commit, not after a spinner. Should it
     // fail to load, its route shows the failure as before.
-    const [{ system }] = await Promise.all([theme, preloadPage(window.location.pathname).catch(() => undefined)]);
+    const [{ createAppSystem }] = await Promise.all([
+      theme,
+      preloadPage(window.location.pathname).catch(() => undefined),
+    ]);
+    // The system is built in a task of its own, after the modules' evaluation (theme.ts).
+    const system = await new Promise<ReturnType<typeof createAppSystem>>((built) =>
+      setTimeout(() => built(createAppSystem())),
+    );
     return function SignedInApp() {
       return <App system={system} />;
     };

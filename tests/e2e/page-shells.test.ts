@@ -129,3 +129,65 @@ describe.each(PAGES)('%s', (path, heading) => {
     expect(lcp.at(-1)!.at).toBeLessThan(releasedAt);
   });
 });
+
+/**
+ * /login's HTML draws the whole page (client/src/public/login-shell.ts): the brand panel from lg up and the
+ * sign-in card, which is centred vertically, so every part of it must have the app's box or the card would
+ * sit elsewhere and jump when the app takes over. Each part is found in both by its text or role.
+ */
+function drawnLogin(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element | null) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 100) / 100);
+    };
+    const look = (el: Element | null) => {
+      if (!el) return null;
+      const cs = getComputedStyle(el);
+      return [cs.fontSize, cs.fontWeight, cs.lineHeight, cs.color, cs.backgroundColor];
+    };
+    const byText = (text: string) =>
+      [...document.querySelectorAll('#root *')].filter(
+        (el) => el.textContent?.trim() === text && ![...el.children].some((c) => c.textContent?.trim() === text),
+      );
+    const parts: Record<string, unknown> = {};
+    for (const text of [
+      'Welcome Back',
+      'Discover the power of connected advertising.',
+      'Impressions, visits and the response between them, for broadcast video-on-demand campaigns.',
+      'Email',
+      'Password',
+      'Forgot password?',
+      'Sign In',
+      'Platform License Agreement',
+    ])
+      parts[text] = byText(text).map((el) => [box(el), look(el)]);
+    const marks = [...document.querySelectorAll('svg[aria-label="Infinitum"]')].map(box);
+    const fields = [...document.querySelectorAll('input, [data-page-shell] .input')].map(box);
+    const card = document.querySelector('h1')!.closest('form, .form')!.parentElement!;
+    return { parts, marks, fields, card: box(card) };
+  });
+}
+
+describe('/login', () => {
+  it.each([390, 1400])('at %i px, the HTML draws the page as the app does', async (width) => {
+    const { page } = b;
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/robots.txt');
+    await page.evaluate(() => localStorage.removeItem('infinitum.session'));
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/login');
+    await page.locator('[data-page-shell="login"]').waitFor();
+    const shell = await drawnLogin(page);
+    await page.unroute('**/assets/*.js');
+
+    await page.goto('/login');
+    await page.locator('[data-page-shell]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const app = await drawnLogin(page);
+    expect(app).toEqual(shell);
+    // Two marks from lg up (the panel's and the card's), the card's alone on a phone.
+    expect(shell.marks.filter((m) => m![2] > 0)).toHaveLength(width >= 1024 ? 2 : 1);
+  });
+});

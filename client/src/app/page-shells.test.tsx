@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Logo } from '../components/Logo';
 import { TEXTS as DASHBOARD } from '../features/dashboard/texts';
 import { OVERVIEW_HEADING } from '../features/overview/texts';
+import { loginShellMarkup, shellWordmark } from '../public/login-shell';
 import { PAGE_SHELLS, SHELL_LOGO, shellMarkup } from './page-shells';
 
 // The shells' look against the app's is tests/e2e/page-shells.test.ts (boxes, colours, type at 390 and 1280 px).
@@ -16,4 +17,14 @@ test("the page shells carry the pages' own headings and the header's mark as the
     expect(html).toContain(`<h1>${PAGE_SHELLS[page].heading}</h1>`);
     expect(html).not.toMatch(/<script|\son\w+=/i); // nothing for the CSP to refuse
   }
+});
+
+// /login's texts and boxes against the app's are tests/e2e/page-shells.test.ts.
+test("/login's shell draws the card's and the brand panel's marks as Logo does", () => {
+  expect(shellWordmark(44, false)).toBe(renderToStaticMarkup(<Logo height={44} />));
+  expect(shellWordmark(56, true)).toBe(renderToStaticMarkup(<Logo height={56} light />));
+  const html = loginShellMarkup();
+  expect(html).toContain('data-page-shell="login"');
+  expect(html).toContain(shellWordmark(44, false));
+  expect(html).not.toMatch(/<script|\son\w+=/i);
 });

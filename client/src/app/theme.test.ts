@@ -2,7 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { defaultThemeConfig } from '@chakra-ui/react/theme';
-import { system } from './theme';
+import { createAppSystem } from './theme';
+
+const system = createAppSystem();
 
 /**
  * The signed-in system carries only the recipes of the Chakra components the client renders (issue 18). A

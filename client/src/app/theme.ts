@@ -75,10 +75,10 @@ export const slotRecipes = {
   tooltip: tooltipSlotRecipe,
 };
 
-/** The signed-in app's system: the default theme (with its breakpoints) and these recipes, plus the brand. */
-export const system = createSystem(
-  defaultBaseConfig,
-  themeBaseConfig,
-  { theme: { breakpoints, recipes, slotRecipes } },
-  brandConfig,
-);
+/**
+ * The signed-in app's system: the default theme (with its breakpoints) and these recipes, plus the brand. Built
+ * when called, not when the module loads: main.tsx builds it in a task of its own, after the app's modules have
+ * been evaluated, so a phone's main thread answers in between (issue 18).
+ */
+export const createAppSystem = () =>
+  createSystem(defaultBaseConfig, themeBaseConfig, { theme: { breakpoints, recipes, slotRecipes } }, brandConfig);

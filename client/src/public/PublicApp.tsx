@@ -1,11 +1,14 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { sessionStore } from '../features/auth/session-store';
 import { go, usePath } from './location';
 import { publicSystem } from './public-system';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+let login: { default: ComponentType } | undefined;
+/** Loads /login's page; once loaded, it renders without suspending (a thenable that answers at once). */
+export const preloadLogin = () => import('../features/auth/LoginPage').then((m) => (login = m));
+const LoginPage = lazy(() => (login ? ({ then: (r: (m: object) => void) => r(login!) } as never) : preloadLogin()));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const AcceptInvitationPage = lazy(() => import('../features/auth/AcceptInvitationPage'));
 const LicensePage = lazy(() => import('../features/legal/LicensePage'));
