@@ -20,7 +20,7 @@ import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { Pool } from 'undici';
 import { DEFAULT_SHARDS, appendHits, ensureGroup, streamKeys } from '../../gateway/src/collector/stream';
-import { GIF } from '../../gateway/src/collector/hit';
+import { GIF, GIF_HEADERS } from '../../gateway/src/collector/hit';
 import { migrate } from '../../gateway/src/db/migrate';
 import {
   REDIS_URL,
@@ -123,13 +123,21 @@ const cpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
+/**
+ * The bare server: the same GIF with the same header list, passed to writeHead the same way, and the same
+ * keep-alive timeout as the collector (its Keep-Alive header says so), so both answer the same bytes and
+ * the ratio measures the collector's own work, not a shorter answer.
+ */
 const BARE = `
 const http = require('node:http');
-const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-http.createServer((req, res) => {
-  res.writeHead(200, { 'Content-Type': 'image/gif', 'Content-Length': gif.length, 'Cache-Control': 'no-store' });
+const gif = Buffer.from(${JSON.stringify(GIF.toString('base64'))}, 'base64');
+const headers = ${JSON.stringify(GIF_HEADERS)};
+const server = http.createServer((req, res) => {
+  res.writeHead(200, headers);
   res.end(gif);
-}).listen(Number(process.env.PORT), '127.0.0.1');`;
+});
+server.keepAliveTimeout = 65000;
+server.listen(Number(process.env.PORT), '127.0.0.1');`;
 
 /** nginx (when installed) serving the same GIF as a static file, one worker on the servers' core. */
 async function startNginx(dir: string): Promise<{ child: ChildProcess; port: number } | null> {
@@ -159,7 +167,8 @@ http {
     location = /healthz { return 200; }
     location / {
       default_type image/gif;
-      add_header Cache-Control no-store;
+      add_header Cache-Control "no-store, no-cache, must-revalidate";
+      add_header Pragma no-cache;
       try_files /pixel.gif =404;
     }
   }

@@ -91,8 +91,14 @@ export class Collector {
             this.log.warn({ err: e }, 'pixel answer failed');
           }
         }
-        // Hits that arrived while MAX_IN_FLIGHT appends were out go now, together.
-        if (this.buffer.length && !this.scheduled) this.send();
+        // Hits that arrived while MAX_IN_FLIGHT appends were out go together at the end of this event-loop
+        // turn (not at once): the pixels read in the same turn as Redis's reply join them, so a busy
+        // collector makes one socket write to Redis per turn (each write wakes Redis: the largest cost of
+        // the collector's own, ~10% of its busy time in --cpu-prof).
+        if (this.buffer.length && !this.scheduled) {
+          this.scheduled = true;
+          setImmediate(this.send);
+        }
       });
   };
 

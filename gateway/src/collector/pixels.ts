@@ -2,21 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { geoOfIp } from '../geo/lookup';
 import { clientIp, type TrustedProxies } from './client-ip';
 import type { Collector } from './collector';
-import { GIF, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
+import { GIF, GIF_HEADERS, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
 import { countRejected } from './stream';
 import { siteScript } from './site-script';
 
-/** Headers of every pixel answer, built once (a flat [name, value, ...] list writeHead takes as is). */
-const GIF_HEADERS = [
-  'Content-Type',
-  'image/gif',
-  'Content-Length',
-  String(GIF.length),
-  'Cache-Control',
-  'no-store, no-cache, must-revalidate',
-  'Pragma',
-  'no-cache',
-];
 const REGION = /^[A-Z]{2,3}$/;
 
 /**

@@ -20,6 +20,7 @@ import { ReachExposure1795643420314 } from './migrations/1795643420314-reach-exp
 import { DropReachSample1795648135943 } from './migrations/1795648135943-drop-reach-sample';
 import { ReachVisitNotes1795655037582 } from './migrations/1795655037582-reach-visit-notes';
 import { ReachControl1795656223519 } from './migrations/1795656223519-reach-control';
+import { DropImpressionDateIndex1795659731700 } from './migrations/1795659731700-drop-impression-date-index';
 import { EtlShardLock1795632795413 } from './migrations/1795632795413-etl-shard-lock';
 import { SummaryStaleDays1795632947466 } from './migrations/1795632947466-summary-stale-days';
 import { DropDayChecksums1795637206240 } from './migrations/1795637206240-drop-day-checksums';
@@ -51,4 +52,5 @@ export const migrations: Function[] = [
   DropReachSample1795648135943,
   ReachVisitNotes1795655037582,
   ReachControl1795656223519,
+  DropImpressionDateIndex1795659731700,
 ];

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { sqlTime } from './tables';
+import { tsv } from './bulk-load';
+import type { ImpressionRow, SiteHitRow } from './rows';
+import { impressionEventRow, impressionEventText, siteHitRow, siteHitText, sqlTime } from './tables';
 
 const viaIso = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 
@@ -18,4 +20,44 @@ test('sqlTime writes the same DATETIME(3) text as toISOString for any instant', 
 
 test('sqlTime refuses an invalid time as toISOString does', () => {
   expect(() => sqlTime(NaN)).toThrow(RangeError);
+});
+
+test("the raw rows' LOAD DATA lines are the text of their portable tuples, cell for cell", () => {
+  const text = fc.string({ maxLength: 12, unit: fc.constantFrom('a', '7', '\t', '\n', '\\', '\r', '\0', 'é', ' ') });
+  const id = fc.integer({ min: 0, max: 2 ** 31 });
+  const ts = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) });
+  fc.assert(
+    fc.property(text, id, id, text, ts, text, (eventId, customerId, tagId, household, at, region) => {
+      const impression: ImpressionRow = {
+        eventId,
+        customerId,
+        tagId,
+        bookingId: tagId + 1,
+        campaignId: tagId + 2,
+        creativeId: customerId + 3,
+        channelId: 4,
+        household,
+        ts: at,
+        localDate: '2026-03-29',
+        weekday: 6,
+        daypart: 3,
+        region,
+      };
+      expect(impressionEventText(impression)).toBe(tsv([impressionEventRow(impression)]));
+      for (const url of [null, `https://x.test/${region}`]) {
+        const hit: SiteHitRow = {
+          eventId,
+          customerId,
+          siteTagId: tagId,
+          household,
+          ts: at,
+          region,
+          url,
+          timeZone: 'UTC',
+        };
+        expect(siteHitText(hit)).toBe(tsv([siteHitRow(hit)]));
+      }
+    }),
+    { numRuns: 5000 },
+  );
 });

@@ -1,7 +1,7 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { DEFAULT_SHARDS, shardOf } from '../collector/stream';
 import { localParts } from '../shared/time';
-import { insertIgnoreRows, insertIgnoreText } from './bulk-load';
+import { insertIgnore } from './bulk-load';
 import { recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
@@ -20,8 +20,10 @@ import {
   VISIT_PAGE_COLUMNS,
   columnList,
   impressionEventRow,
+  impressionEventText,
   impressionRollupRow,
   siteHitRow,
+  siteHitText,
   sqlTime,
   touchImpressionText,
   touchRow,
@@ -115,9 +117,20 @@ async function writeBatchOnce(
     await timed('lock', lockShards(qr, [...impressions, ...hits], shards));
     const newImpressions = await timed(
       'raw_impressions',
-      insertNew(qr, checkIds, 'impression_event', impressions, IMPRESSION_EVENT, impressionEventRow),
+      insertNew(
+        qr,
+        checkIds,
+        'impression_event',
+        impressions,
+        IMPRESSION_EVENT,
+        impressionEventRow,
+        impressionEventText,
+      ),
     );
-    const newHits = await timed('raw_hits', insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow));
+    const newHits = await timed(
+      'raw_hits',
+      insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow, siteHitText),
+    );
     await timed('controls', writeControlImpressions(qr, batch.controls ?? []));
     noteControlImpressions(qr, batch.controls ?? []);
     await timed('rollup', addToRollup(qr, newImpressions));
@@ -180,6 +193,7 @@ async function insertNew<T extends { eventId: string }>(
   rows: T[],
   columns: string,
   row: (r: T) => unknown[],
+  text: (r: T) => string,
 ): Promise<T[]> {
   if (!rows.length) return [];
   const existing = new Set<string>();
@@ -192,12 +206,10 @@ async function insertNew<T extends { eventId: string }>(
     }
   }
   const fresh = rows.filter((r) => !existing.has(r.eventId));
-  for (const part of chunks(fresh)) {
-    const inserted = await insertIgnoreRows(qr, table, columns, part.map(row));
-    if (inserted !== part.length) {
-      if (!checkIds) throw new SeenBefore();
-      throw new ConcurrentBatchError(`${table}: events stored concurrently`);
-    }
+  const inserted = await insertIgnore(qr, table, columns, fresh, text, row);
+  if (inserted !== fresh.length) {
+    if (!checkIds) throw new SeenBefore();
+    throw new ConcurrentBatchError(`${table}: events stored concurrently`);
   }
   return fresh;
 }
@@ -460,7 +472,7 @@ const TOUCH = columnList(TOUCH_COLUMNS);
 
 /**
  * One customer's touches to write, as visit x impression pairs: made into LOAD DATA text (each
- * visit's and impression's part made once) or, on the portable path, into rows, chunk by chunk.
+ * visit's and impression's part made once) or, on the portable path, into rows (see insertIgnore).
  */
 class Touches {
   private readonly visits: TouchedVisit[] = [];
@@ -478,26 +490,14 @@ class Touches {
   }
 
   async write(qr: QueryRunner): Promise<void> {
-    for (let from = 0; from < this.size; from += CHUNK) {
-      const to = Math.min(this.size, from + CHUNK);
-      await insertIgnoreText(
-        qr,
-        'touch',
-        TOUCH,
-        () => {
-          let text = '';
-          for (let n = from; n < to; n++)
-            text += `${touchVisitText(this.customerId, this.visits[n])}\t${touchImpressionText(this.impressions[n])}\n`;
-          return text;
-        },
-        TOUCH,
-        () => {
-          const rows: RowOf<typeof TOUCH_COLUMNS>[] = [];
-          for (let n = from; n < to; n++) rows.push(touchRow(this.customerId, this.visits[n], this.impressions[n]));
-          return rows;
-        },
-      );
-    }
+    await insertIgnore(
+      qr,
+      'touch',
+      TOUCH,
+      Array.from({ length: this.size }, (_, n) => n),
+      (n) => `${touchVisitText(this.customerId, this.visits[n])}\t${touchImpressionText(this.impressions[n])}\n`,
+      (n) => touchRow(this.customerId, this.visits[n], this.impressions[n]),
+    );
   }
 }
 
