@@ -25,6 +25,14 @@ export const SUMMARY = {
   reachExposure: 4,
   /** reach_control, built from control_impression_event and visit as reach_exposure (the same marks, notes and households). */
   reachControl: 5,
+  /**
+   * The part of the `impressions` marks that the ETL's appends made: the ETL bumps both in the same
+   * transaction, so `impressions` minus this grows only with the other writers (deletions,
+   * back-fills, loaders). reach_exposure and reach_control rebuild a day whole from that difference;
+   * the ETL notes the sampled households of its new impressions with their days instead
+   * (noteImpressions). Marks nothing to build itself.
+   */
+  impressionsAppended: 6,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 
@@ -35,13 +43,23 @@ interface Queryable {
 
 /** A touch's visit starts within 7 x 24 h after the impression: at most 8 local days later (DST). */
 const TOUCH_DAYS = 8;
+/**
+ * A visit changes the flags of the impressions whose time is within 7 x 24 h of its start: local dates
+ * at most 8 days away (a DST change adds an hour). A reach note's (first, last) stands for the days
+ * first - NOTE_AROUND .. last + NOTE_AROUND, which refreshReachExposure recopies.
+ */
+export const NOTE_AROUND = 8;
 const CHUNK = 5000;
 
 /** Days noted during a transaction (rebuilt visits), keyed by its QueryRunner, written by markStaleDays. */
 const noted = new WeakMap<QueryRunner, Set<string>>();
-/** Per customer, the sampled households whose visits a transaction rebuilt, with their visits' first and last local day. */
+/** Per customer, the sampled households whose rows a transaction changed, as notes (VisitDays). */
 type ReachVisits = Map<number, Map<string, VisitDays>>;
-/** The local days of a household's rebuilt visits: from the first's start to the last's end. */
+/**
+ * A reach note: the household's rows of the days first - NOTE_AROUND .. last + NOTE_AROUND are
+ * recopied. For rebuilt visits, the local days from the first's start to the last's end; for new
+ * impressions of day d alone, (d + NOTE_AROUND, d - NOTE_AROUND), so first > last (that day only).
+ */
 export interface VisitDays {
   first: string;
   last: string;
@@ -70,27 +88,35 @@ export function noteVisitDays(
     const last = localParts(v.end, timeZone).date;
     days.add(key(customerId, SUMMARY.visits, v.localDate));
     for (const d of datesOf(v.localDate, last)) days.add(key(customerId, SUMMARY.visits, d));
-    if (!inReachSample(v.household)) continue;
-    const span = households.get(v.household);
-    if (!span) households.set(v.household, { first: v.localDate, last });
-    else {
-      if (v.localDate < span.first) span.first = v.localDate;
-      if (last > span.last) span.last = last;
-    }
+    if (inReachSample(v.household)) widenNote(households, v.household, v.localDate, last);
   }
 }
 
-/** Control impressions stored by the writer: their sampled households are noted for reach_control (with their day). */
-export function noteControlImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
+/**
+ * New impressions or control impressions the writer stored: their sampled households are noted with
+ * their days, for reach_exposure and reach_control. An impression changes no other row (its own
+ * flags come from the visits around it), so that day alone is recopied.
+ */
+export function noteImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
   for (const r of rows) {
     if (!inReachSample(r.household)) continue;
-    const households = reachHouseholds(qr, r.customerId);
-    const span = households.get(r.household);
-    if (!span) households.set(r.household, { first: r.localDate, last: r.localDate });
-    else {
-      if (r.localDate < span.first) span.first = r.localDate;
-      if (r.localDate > span.last) span.last = r.localDate;
-    }
+    const d = dayNumber(r.localDate);
+    widenNote(
+      reachHouseholds(qr, r.customerId),
+      r.household,
+      dayFromNumber(d + NOTE_AROUND),
+      dayFromNumber(d - NOTE_AROUND),
+    );
+  }
+}
+
+/** A household's note widened to cover (first, last) too (the smaller first, the larger last). */
+function widenNote(households: Map<string, VisitDays>, household: string, first: string, last: string): void {
+  const note = households.get(household);
+  if (!note) households.set(household, { first, last });
+  else {
+    if (first < note.first) note.first = first;
+    if (last > note.last) note.last = last;
   }
 }
 
@@ -104,9 +130,10 @@ function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, Visit
 }
 
 /**
- * Writes the transaction's marks, just before its commit: the new impressions' days (impression_cell)
- * and the days of the visits they may touch (their day and the 8 after, no read needed), plus the
- * days noted by noteVisitDays. One multi-row upsert per 5000 days, in key order (no deadlocks).
+ * Writes the transaction's marks, just before its commit: the new impressions' days (impression_cell;
+ * the same days as impressionsAppended, reach_exposure noting their sampled households instead) and the days
+ * of the visits they may touch (their day and the 8 after, no read needed), plus the days noted by
+ * noteVisitDays. One multi-row upsert per 5000 days, in key order (no deadlocks).
  */
 export async function markStaleDays(qr: QueryRunner, newImpressions: readonly ImpressionRow[]): Promise<void> {
   const days = noted.get(qr) ?? new Set<string>();
@@ -116,6 +143,7 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
   for (const cd of impressionDays) {
     const [c, date] = cd.split('|');
     days.add(key(Number(c), SUMMARY.impressions, date));
+    days.add(key(Number(c), SUMMARY.impressionsAppended, date));
     const n = dayNumber(date);
     for (let k = 0; k <= TOUCH_DAYS; k++) days.add(key(Number(c), SUMMARY.visits, dayFromNumber(n + k)));
   }
@@ -138,7 +166,8 @@ export const REACH_VISITS = { noted: 1, applied: 2 } as const;
 
 /**
  * Notes, for reach_exposure, households of its sample whose visits changed (rebuilt, added or deleted)
- * on these local days: their rows of the 8 days around are recomputed on the next read
+ * on these local days, or that have new impressions (VisitDays): their rows of the 8 days around are
+ * recomputed on the next read
  * (refreshReachExposure). Bumps the customer's noted counter and writes the notes under its new value.
  * Must run inside the transaction that changed the visits, after its other marks: the counter's row
  * stays locked until the commit, so the values commit in order and a reader that sees value v also
