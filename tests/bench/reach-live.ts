@@ -13,7 +13,8 @@
  * day a week before the last, each moved 7 days later with a new event id, written through writeBatch;
  * the next cold read timed; then taken out again (events, touches, rollup and daily_activity rows
  * restored, the days marked as a deleting writer would) and the counts checked.
- * REACH_LIVE=impressions runs that part alone, REACH_LIVE=visits the visits alone.
+ * REACH_LIVE=impressions runs that part alone, REACH_LIVE=visits the visits alone; REACH_LIVE_MINUTES=5
+ * writes the hour's first 5 minutes only.
  * Prints JSON lines, with the load average.
  */
 import { loadavg } from 'node:os';
@@ -35,6 +36,8 @@ const DATABASE = process.env.BENCH_DATABASE ?? 'infinitum_bench_dashboard_100000
 const CUSTOMER = Number(process.env.BENCH_CUSTOMER_ID ?? 1);
 const BATCH = 2000;
 const PARTS = process.env.REACH_LIVE ?? 'visits,impressions';
+/** The first minutes of the busiest hour written as live impressions (60: the whole hour). */
+const MINUTES = Number(process.env.REACH_LIVE_MINUTES ?? 60);
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const print = (o: Record<string, unknown>) =>
@@ -244,8 +247,8 @@ async function liveImpressions(ds: Awaited<ReturnType<typeof migrate>>, timeZone
     region: string;
   }[] = await q(
     `SELECT impression_tag_id, booking_id, campaign_id, creative_id, channel_id, CAST(household_id AS CHAR) AS hh, ts, region
-       FROM impression_event WHERE customer_id = ? AND local_date = ? AND HOUR(ts) = ?`,
-    [CUSTOMER, weekBefore, hour],
+       FROM impression_event WHERE customer_id = ? AND local_date = ? AND HOUR(ts) = ? AND MINUTE(ts) < ?`,
+    [CUSTOMER, weekBefore, hour, MINUTES],
   );
   const rows: ImpressionRow[] = source.map((r, n) => {
     const ts = r.ts.getTime() + 7 * DAY_MS;
@@ -287,9 +290,10 @@ async function liveImpressions(ds: Awaited<ReturnType<typeof migrate>>, timeZone
   ]);
   const activity = await keepActivity(ds, dates, 1);
 
-  await writeThenRead(ds, reach, 'an hour of impressions', {
+  await writeThenRead(ds, reach, MINUTES === 60 ? 'an hour of impressions' : `${MINUTES} minutes of impressions`, {
     batches: chunk(rows).map((part) => ({ impressions: part, hits: [], controls: [], rejected: {} })),
     utc_hour: Number(hour),
+    minutes: MINUTES,
     written: rows.length,
     sampled_households: new Set(rows.filter((r) => inReachSample(r.household)).map((r) => r.household)).size,
     dates,

@@ -25,14 +25,6 @@ export const SUMMARY = {
   reachExposure: 4,
   /** reach_control, built from control_impression_event and visit as reach_exposure (the same marks, notes and households). */
   reachControl: 5,
-  /**
-   * The part of the `impressions` marks that the ETL's appends made: the ETL bumps both in the same
-   * transaction, so `impressions` minus this grows only with the other writers (deletions,
-   * back-fills, loaders). reach_exposure and reach_control rebuild a day whole from that difference;
-   * the ETL notes the sampled households of its new impressions with their days instead
-   * (noteImpressions). Marks nothing to build itself.
-   */
-  impressionsAppended: 6,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 
@@ -131,7 +123,7 @@ function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, Visit
 
 /**
  * Writes the transaction's marks, just before its commit: the new impressions' days (impression_cell;
- * the same days as impressionsAppended, reach_exposure noting their sampled households instead) and the days
+ * reach_exposure's up-to-date days follow, their sampled households noted instead: followAppends) and the days
  * of the visits they may touch (their day and the 8 after, no read needed), plus the days noted by
  * noteVisitDays. One multi-row upsert per 5000 days, in key order (no deadlocks).
  */
@@ -143,7 +135,6 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
   for (const cd of impressionDays) {
     const [c, date] = cd.split('|');
     days.add(key(Number(c), SUMMARY.impressions, date));
-    days.add(key(Number(c), SUMMARY.impressionsAppended, date));
     const n = dayNumber(date);
     for (let k = 0; k <= TOUCH_DAYS; k++) days.add(key(Number(c), SUMMARY.visits, dayFromNumber(n + k)));
   }
@@ -154,11 +145,38 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
       return [Number(c), Number(s) as SummaryKind, d];
     }),
   );
+  await followAppends(qr, impressionDays);
   const reach = reachNoted.get(qr);
   reachNoted.delete(qr);
   // After every mark (all writers lock the marks first, then these counters in customer order: no deadlocks).
   for (const [customerId, households] of [...(reach ?? [])].sort(([a], [b]) => a - b))
     if (households.size > 0) await noteReachVisits(qr, customerId, households);
+}
+
+/**
+ * reach_exposure and reach_control rebuild a day whole when its impression mark passes the version
+ * they built it from; the ETL's new impressions are noted per household instead (noteImpressions).
+ * So a built day that was up to date before this transaction's bump of its mark (version = mark - 1,
+ * the mark's row locked by that bump) is moved up with it. A day already behind stays behind (a
+ * whole rebuild is due anyway, and reads the new impressions). Only another writer's mark (deletions,
+ * back-fills, loaders) makes a day stale then. The built row is read and locked by the UPDATE: a
+ * rebuild committed before counts, one committing after records the version it read, the lower one.
+ */
+async function followAppends(q: Queryable, impressionDays: ReadonlySet<string>): Promise<void> {
+  const byCustomer = new Map<number, string[]>();
+  for (const cd of impressionDays) {
+    const [c, date] = cd.split('|');
+    byCustomer.set(Number(c), [...(byCustomer.get(Number(c)) ?? []), date]);
+  }
+  for (const [customerId, dates] of [...byCustomer].sort(([a], [b]) => a - b))
+    await q.query(
+      `UPDATE summary_built_day b JOIN summary_stale_day s
+          ON s.customer_id = b.customer_id AND s.summary = ${SUMMARY.impressions} AND s.local_date = b.local_date
+          SET b.version = b.version + 1
+        WHERE b.customer_id = ? AND b.summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
+          AND b.local_date IN (?) AND b.version = s.version - 1`,
+      [customerId, dates.sort()],
+    );
 }
 
 /** reach_visit_version.counter: the writers' count of noted batches, and the one reach_exposure has applied. */

@@ -16,11 +16,6 @@ export interface StaleDay {
 export interface SummarySource {
   kind: SummaryKind;
   around?: number;
-  /**
-   * Counted negatively: marks bumped only together with another source's, in the same transaction
-   * (the share of those changes a summary follows another way), so the difference still only grows.
-   */
-  subtract?: boolean;
 }
 
 /**
@@ -57,8 +52,7 @@ export async function staleSummaryDays(
     const day = dayNumber(date);
     let mark = 0n;
     sources.forEach((s, i) => {
-      for (let d = day - (s.around ?? 0); d <= day + (s.around ?? 0); d++)
-        mark += (s.subtract ? -1n : 1n) * (marked[i].get(d) ?? 0n);
+      for (let d = day - (s.around ?? 0); d <= day + (s.around ?? 0); d++) mark += marked[i].get(d) ?? 0n;
     });
     const at = done.get(date);
     if (at === undefined || at < mark) stale.push({ date, version: String(mark) });

@@ -15,20 +15,15 @@ export const msOf = (column: string) => `(TIMESTAMPDIFF(MICROSECOND, '1970-01-01
 export const tsOfMs = (ms: string) => `(TIMESTAMP('1970-01-01') + INTERVAL (${ms}) * 1000 MICROSECOND)`;
 
 /**
- * The impression marks of writers other than the ETL's append (deletions, back-fills, loaders):
- * SUMMARY.impressions less its impressionsAppended share. The ETL's new impressions are noted per
- * household instead.
+ * The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or
+ * impressions marked since: the ETL's own appends move an up-to-date day's version with its mark,
+ * etl/stale-days.ts followAppends, so only other writers' marks count).
  */
-const OTHER_IMPRESSION_MARKS = [
-  { kind: SUMMARY.impressions },
-  { kind: SUMMARY.impressionsAppended, subtract: true },
-] as const;
-/** The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or other impression marks since). */
 export const staleReachExposureDays = (em: EntityManager, customerId: number, start: string, end: string) =>
-  staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, OTHER_IMPRESSION_MARKS);
+  staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, SUMMARY.impressions);
 /** The same for reach_control (its own built days, the same marks). */
 const staleReachControlDays = (em: EntityManager, customerId: number, start: string, end: string) =>
-  staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, OTHER_IMPRESSION_MARKS);
+  staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, SUMMARY.impressions);
 
 /** A note (first, last) stands for the days first - AROUND .. last + AROUND (etl/stale-days.ts VisitDays). */
 const AROUND = NOTE_AROUND;
@@ -107,11 +102,12 @@ async function rebuildDays(
  * step with impression_event, control_impression_event and visit for the days a range reads. Two
  * kinds of change, two ways:
  * - A day never built, or whose impressions a writer other than the ETL's append changed (deletions,
- *   back-fills, loaders) since it was built, is copied again whole (copyImpressions). Its version is
- *   its impression marks less the ETL's share of them (OTHER_IMPRESSION_MARKS: the ETL bumps both in
- *   one transaction, so the difference moves only with the other writers, and only up). The marks are
- *   read before the copy, so such a write committed meanwhile makes the next read rebuild the day
- *   again rather than be missed (staleSummaryDays).
+ *   back-fills, loaders: their impression marks) since it was built, is copied again whole
+ *   (copyImpressions). The ETL's own mark moves a day's built version along when the day was up to
+ *   date (followAppends), its impressions noted instead. The marks are read before the copy, so a
+ *   write committed meanwhile leaves the recorded version below the mark (followAppends moves only a
+ *   committed version equal to the mark before it) and the next read rebuilds the day rather than
+ *   miss it (staleSummaryDays).
  * - What the ETL writes changes only rows of its own households. New visits change the flags of
  *   their household's impressions within 8 days; a new impression (or control impression) adds its
  *   own row, whose flags come from the visits around it, and changes no other. The ETL notes those
