@@ -9,12 +9,19 @@
  * pages, touches, daily_activity restored; the changed days marked and the households noted, as a
  * writer deleting them would), times the read after that too, and checks the customer's hit and visit
  * counts are back: bench:dashboard compares its answers with DuckDB over the raw events.
+ * Then the same for an hour of live impressions (liveImpressions): the customer's busiest hour of the
+ * day a week before the last, each moved 7 days later with a new event id, written through writeBatch;
+ * the next cold read timed; then taken out again (events, touches, rollup and daily_activity rows
+ * restored, the days marked as a deleting writer would) and the counts checked.
+ * REACH_LIVE=impressions runs that part alone, REACH_LIVE=visits the visits alone; REACH_LIVE_MINUTES=5
+ * writes the hour's first 5 minutes only.
  * Prints JSON lines, with the load average.
  */
 import { loadavg } from 'node:os';
+import type { EntityManager } from 'typeorm';
 import { crc32 } from 'node:zlib';
 import { migrate } from '../../gateway/src/db/migrate';
-import type { SiteHitRow } from '../../gateway/src/etl/rows';
+import type { ImpressionRow, PreparedBatch, SiteHitRow } from '../../gateway/src/etl/rows';
 import * as staleDays from '../../gateway/src/etl/stale-days';
 import { writeBatch } from '../../gateway/src/etl/writer';
 import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
@@ -28,6 +35,9 @@ const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
 const DATABASE = process.env.BENCH_DATABASE ?? 'infinitum_bench_dashboard_10000000';
 const CUSTOMER = Number(process.env.BENCH_CUSTOMER_ID ?? 1);
 const BATCH = 2000;
+const PARTS = process.env.REACH_LIVE ?? 'visits,impressions';
+/** The first minutes of the busiest hour written as live impressions (60: the whole hour). */
+const MINUTES = Number(process.env.REACH_LIVE_MINUTES ?? 60);
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const print = (o: Record<string, unknown>) =>
@@ -54,6 +64,53 @@ async function main() {
     );
     return { ms: Math.round(performance.now() - t0), reach: answer.summary_data.Reach };
   };
+  print({ step: 'warm', start, end, ...(await reach()) });
+  print({ step: 'warm again', ...(await reach()) });
+  if (PARTS.includes('visits')) await liveVisits(ds, timeZone, end, reach);
+  if (PARTS.includes('impressions')) await liveImpressions(ds, timeZone, end, reach);
+  await ds.destroy();
+}
+
+type Reach = () => Promise<{ ms: number; reach: number }>;
+const chunk = <T>(list: T[]): T[][] =>
+  Array.from({ length: Math.ceil(list.length / BATCH) }, (_, i) => list.slice(i * BATCH, (i + 1) * BATCH));
+
+/** The customer's daily_activity rows of these days and subject, and how to put them back. */
+async function keepActivity(ds: Awaited<ReturnType<typeof migrate>>, dates: string[], subject: number) {
+  const rows: { d: string; subject_id: number; hits: number }[] = await ds.query(
+    `SELECT DATE_FORMAT(local_date, '%Y-%m-%d') AS d, subject_id, hits FROM daily_activity
+      WHERE local_date IN (?) AND customer_id = ? AND subject = ?`,
+    [dates, CUSTOMER, subject],
+  );
+  return async (tx: EntityManager) => {
+    await tx.query('DELETE FROM daily_activity WHERE local_date IN (?) AND customer_id = ? AND subject = ?', [
+      dates,
+      CUSTOMER,
+      subject,
+    ]);
+    if (rows.length > 0)
+      await tx.query('INSERT INTO daily_activity (local_date, customer_id, subject, subject_id, hits) VALUES ?', [
+        rows.map((a) => [a.d, CUSTOMER, subject, a.subject_id, a.hits]),
+      ]);
+  };
+}
+
+/** Writes the batches through the ETL's own transaction, then times the next two cold reach reads. */
+async function writeThenRead(
+  ds: Awaited<ReturnType<typeof migrate>>,
+  reach: Reach,
+  what: string,
+  { batches, ...info }: { batches: PreparedBatch[] } & Record<string, unknown>,
+) {
+  const t0 = performance.now();
+  for (const batch of batches) await writeBatch(ds, batch);
+  print({ step: `etl ${what}`, ...info, ms: Math.round(performance.now() - t0) });
+  print({ step: `cold read after ${what}`, ...(await reach()) });
+  print({ step: 'next read', ...(await reach()) });
+}
+
+async function liveVisits(ds: Awaited<ReturnType<typeof migrate>>, timeZone: string, end: string, reach: Reach) {
+  const q = (sql: string, params: unknown[] = []) => ds.query(sql, params);
   const counts = async () => {
     const [r] = await q(
       `SELECT (SELECT COUNT(*) FROM site_hit WHERE customer_id = ?) AS hits,
@@ -62,8 +119,6 @@ async function main() {
     );
     return { hits: Number(r.hits), visits: Number(r.visits) };
   };
-  print({ step: 'warm', start, end, ...(await reach()) });
-  print({ step: 'warm again', ...(await reach()) });
   const before = await counts();
 
   // The day a week before the last, moved to the last: its visits' households and times.
@@ -99,28 +154,18 @@ async function main() {
     timeZone,
   }));
   const dates = [...new Set(hits.map((h) => localParts(h.ts, timeZone).date))];
-  const activity: { d: string; subject_id: number; hits: number }[] = await q(
-    `SELECT DATE_FORMAT(local_date, '%Y-%m-%d') AS d, subject_id, hits FROM daily_activity
-      WHERE local_date IN (?) AND customer_id = ? AND subject = 2`,
-    [dates, CUSTOMER],
-  );
+  const activity = await keepActivity(ds, dates, 2);
 
-  let t0 = performance.now();
-  for (let i = 0; i < hits.length; i += BATCH)
-    await writeBatch(ds, { impressions: [], hits: hits.slice(i, i + BATCH), controls: [], rejected: {} });
-  print({
-    step: 'etl',
+  await writeThenRead(ds, reach, 'a day of visits', {
+    batches: chunk(hits).map((part) => ({ impressions: [], hits: part, controls: [], rejected: {} })),
     visits_of_day_before: week.length,
     written: hits.length,
     sampled_households: hits.filter((h) => inReachSample(h.household)).length,
     dates,
-    ms: Math.round(performance.now() - t0),
   });
-  print({ step: 'cold read after a day of visits', ...(await reach()) });
-  print({ step: 'next read', ...(await reach()) });
 
   // Out again, as one writer's transaction.
-  t0 = performance.now();
+  const t0 = performance.now();
   await ds.transaction('READ COMMITTED', async (tx) => {
     const ids: number[] = [];
     for (let i = 0; i < hits.length; i += BATCH) {
@@ -138,14 +183,7 @@ async function main() {
     }
     for (let i = 0; i < hits.length; i += BATCH)
       await tx.query('DELETE FROM site_hit WHERE event_id IN (?)', [hits.slice(i, i + BATCH).map((h) => h.eventId)]);
-    await tx.query('DELETE FROM daily_activity WHERE local_date IN (?) AND customer_id = ? AND subject = 2', [
-      dates,
-      CUSTOMER,
-    ]);
-    if (activity.length > 0)
-      await tx.query('INSERT INTO daily_activity (local_date, customer_id, subject, subject_id, hits) VALUES ?', [
-        activity.map((a) => [a.d, CUSTOMER, 2, a.subject_id, a.hits]),
-      ]);
+    await activity(tx);
     await staleDays.writeMarks(
       tx,
       dates.map((d) => [CUSTOMER, staleDays.SUMMARY.visits, d]),
@@ -170,8 +208,130 @@ async function main() {
   print({ step: 'cold read after the removal', ...(await reach()) });
   const after = await counts();
   print({ step: 'restored', before, after, same: before.hits === after.hits && before.visits === after.visits });
-  await ds.destroy();
   if (before.hits !== after.hits || before.visits !== after.visits) process.exit(2);
+}
+
+/** An hour of live impressions through the ETL, the next cold reads, and every row taken out again. */
+async function liveImpressions(ds: Awaited<ReturnType<typeof migrate>>, timeZone: string, end: string, reach: Reach) {
+  const q = (sql: string, params: unknown[] = []) => ds.query(sql, params);
+  const counts = async () => {
+    const [r] = await q(
+      `SELECT (SELECT COUNT(*) FROM impression_event WHERE customer_id = ?) AS impressions,
+              (SELECT COALESCE(SUM(impressions), 0) FROM impression_rollup WHERE customer_id = ?) AS rollup,
+              (SELECT COUNT(*) FROM touch WHERE customer_id = ?) AS touches,
+              (SELECT COALESCE(SUM(hits), 0) FROM daily_activity WHERE customer_id = ?) AS activity`,
+      [CUSTOMER, CUSTOMER, CUSTOMER, CUSTOMER],
+    );
+    return {
+      impressions: Number(r.impressions),
+      rollup: Number(r.rollup),
+      touches: Number(r.touches),
+      activity: Number(r.activity),
+    };
+  };
+  const before = await counts();
+  const weekBefore = shift(end, -7);
+  const [{ hour }] = await q(
+    `SELECT HOUR(ts) AS hour FROM impression_event WHERE customer_id = ? AND local_date = ?
+      GROUP BY HOUR(ts) ORDER BY COUNT(*) DESC, hour LIMIT 1`,
+    [CUSTOMER, weekBefore],
+  );
+  const source: {
+    impression_tag_id: number;
+    booking_id: number;
+    campaign_id: number;
+    creative_id: number;
+    channel_id: number;
+    hh: string;
+    ts: Date;
+    region: string;
+  }[] = await q(
+    `SELECT impression_tag_id, booking_id, campaign_id, creative_id, channel_id, CAST(household_id AS CHAR) AS hh, ts, region
+       FROM impression_event WHERE customer_id = ? AND local_date = ? AND HOUR(ts) = ? AND MINUTE(ts) < ?`,
+    [CUSTOMER, weekBefore, hour, MINUTES],
+  );
+  const rows: ImpressionRow[] = source.map((r, n) => {
+    const ts = r.ts.getTime() + 7 * DAY_MS;
+    const lp = localParts(ts, timeZone);
+    return {
+      eventId: `reach-live-imp-${n}`,
+      customerId: CUSTOMER,
+      tagId: Number(r.impression_tag_id),
+      bookingId: Number(r.booking_id),
+      campaignId: Number(r.campaign_id),
+      creativeId: Number(r.creative_id),
+      channelId: Number(r.channel_id),
+      household: r.hh,
+      ts,
+      localDate: lp.date,
+      weekday: lp.weekday,
+      daypart: lp.daypart,
+      region: r.region,
+    };
+  });
+  const dates = [...new Set(rows.map((r) => r.localDate))];
+  const rollup: unknown[][] = (
+    await q(
+      `SELECT DATE_FORMAT(local_date, '%Y-%m-%d') AS d, booking_id, campaign_id, creative_id, channel_id, region, weekday,
+              daypart, impressions FROM impression_rollup WHERE customer_id = ? AND local_date IN (?)`,
+      [CUSTOMER, dates],
+    )
+  ).map((r: Record<string, unknown>) => [
+    CUSTOMER,
+    r.d,
+    r.booking_id,
+    r.campaign_id,
+    r.creative_id,
+    r.channel_id,
+    r.region,
+    r.weekday,
+    r.daypart,
+    r.impressions,
+  ]);
+  const activity = await keepActivity(ds, dates, 1);
+
+  await writeThenRead(ds, reach, MINUTES === 60 ? 'an hour of impressions' : `${MINUTES} minutes of impressions`, {
+    batches: chunk(rows).map((part) => ({ impressions: part, hits: [], controls: [], rejected: {} })),
+    utc_hour: Number(hour),
+    minutes: MINUTES,
+    written: rows.length,
+    sampled_households: new Set(rows.filter((r) => inReachSample(r.household)).map((r) => r.household)).size,
+    dates,
+  });
+
+  // Out again, as one writer's transaction (a deletion: its days marked, so rebuilt whole).
+  const t0 = performance.now();
+  await ds.transaction('READ COMMITTED', async (tx) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const ids = rows.slice(i, i + BATCH).map((r) => r.eventId);
+      await tx.query('DELETE FROM touch WHERE impression_event_id IN (?)', [ids]);
+      await tx.query('DELETE FROM impression_event WHERE event_id IN (?)', [ids]);
+    }
+    await tx.query('DELETE FROM impression_rollup WHERE customer_id = ? AND local_date IN (?)', [CUSTOMER, dates]);
+    for (let i = 0; i < rollup.length; i += BATCH)
+      await tx.query(
+        `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region,
+                weekday, daypart, impressions) VALUES ?`,
+        [rollup.slice(i, i + BATCH)],
+      );
+    await activity(tx);
+    await staleDays.writeMarks(tx, [
+      ...dates.map((d): [number, staleDays.SummaryKind, string] => [CUSTOMER, staleDays.SUMMARY.impressions, d]),
+      ...dates.flatMap((d) =>
+        Array.from({ length: 9 }, (_, k): [number, staleDays.SummaryKind, string] => [
+          CUSTOMER,
+          staleDays.SUMMARY.visits,
+          shift(d, k),
+        ]),
+      ),
+    ]);
+  });
+  print({ step: 'impressions removed', ms: Math.round(performance.now() - t0) });
+  print({ step: 'cold read after the removal', ...(await reach()) });
+  const after = await counts();
+  const same = JSON.stringify(before) === JSON.stringify(after);
+  print({ step: 'impressions restored', before, after, same });
+  if (!same) process.exit(2);
 }
 
 main().catch((e) => {

@@ -1,5 +1,5 @@
 import type { ImpressionRow, SiteHitRow } from '../../gateway/src/etl/rows';
-import { noteReachVisits, REACH_VISITS } from '../../gateway/src/etl/stale-days';
+import { noteReachVisits, REACH_VISITS, SUMMARY, writeMarks } from '../../gateway/src/etl/stale-days';
 import { inReachSample } from '../../gateway/src/modules/analytics/rollup/reach-buckets';
 import { writeBatch } from '../../gateway/src/etl/writer';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
@@ -221,8 +221,31 @@ function lateHit(household: string, ts: number, region: string, id: string): Ref
 const quietFor = (i: RefImpression, days: number) =>
   !hits.some((h) => h.household === i.household && h.ts > i.ts - 3_600_000 && h.ts < i.ts + days * 86_400_000);
 
-/** Hits written by the ETL's own transaction (sessions, touches, marks and reach notes), and kept for the reference. */
-async function etlWrite(added: RefHit[], newControls: RefImpression[] = []) {
+/** An impression as the ETL's row (its local date, weekday and daypart in the customer's zone). */
+function impressionRow(i: RefImpression): ImpressionRow {
+  const lp = localParts(i.ts, c.timeZone);
+  return {
+    eventId: i.id,
+    customerId: c.id,
+    tagId: c.impressionTags.get(`${i.bookingId}:${i.creativeId}`)!.id,
+    bookingId: i.bookingId,
+    campaignId: i.campaignId,
+    creativeId: i.creativeId,
+    channelId: i.channelId,
+    household: i.household,
+    ts: i.ts,
+    localDate: lp.date,
+    weekday: lp.weekday,
+    daypart: lp.daypart,
+    region: i.region,
+  };
+}
+
+/**
+ * Hits, control impressions and impressions written by the ETL's own transaction (sessions, touches,
+ * marks and reach notes), and kept for the reference.
+ */
+async function etlWrite(added: RefHit[], newControls: RefImpression[] = [], newImpressions: RefImpression[] = []) {
   const rows: SiteHitRow[] = added.map((h) => ({
     eventId: h.id,
     customerId: c.id,
@@ -233,27 +256,15 @@ async function etlWrite(added: RefHit[], newControls: RefImpression[] = []) {
     url: null,
     timeZone: c.timeZone,
   }));
-  const controlRows: ImpressionRow[] = newControls.map((i) => {
-    const lp = localParts(i.ts, c.timeZone);
-    return {
-      eventId: i.id,
-      customerId: c.id,
-      tagId: c.impressionTags.get(`${i.bookingId}:${i.creativeId}`)!.id,
-      bookingId: i.bookingId,
-      campaignId: i.campaignId,
-      creativeId: i.creativeId,
-      channelId: i.channelId,
-      household: i.household,
-      ts: i.ts,
-      localDate: lp.date,
-      weekday: lp.weekday,
-      daypart: lp.daypart,
-      region: i.region,
-    };
+  await writeBatch(t.gateway.app.ds, {
+    impressions: newImpressions.map(impressionRow),
+    hits: rows,
+    controls: newControls.map(impressionRow),
+    rejected: {},
   });
-  await writeBatch(t.gateway.app.ds, { impressions: [], hits: rows, controls: controlRows, rejected: {} });
   hits.push(...added);
   controls.push(...newControls);
+  impressions.push(...newImpressions);
 }
 
 /** Every reach_exposure row of the range's days, then every reach_control row, in key order. */
@@ -456,3 +467,80 @@ test('late visits and control impressions of sampled control households through 
   const rows = await exposureRows(filter);
   expect(await wholeRebuild(filter)).toEqual(rows);
 }, 60_000);
+
+test('late impressions through the ETL: only their households and days are recomputed, no day rebuilt whole', async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await sampleSums(filter);
+  const before = await exposureRows(filter);
+  const inSample = await sampledHouseholds();
+  // A new impression a day (and 5 s) before a hit of 20 sampled households (its flags from the visits
+  // around it), one for 5 sampled households that had none, and 5 of households outside the sample.
+  const late: RefImpression[] = [];
+  const outside: RefImpression[] = [];
+  const template = impressions[0];
+  for (const h of [...hits].sort((a, b) => a.ts - b.ts)) {
+    const ts = h.ts - 86_400_000 - 5000;
+    const d = localParts(ts, c.timeZone).date;
+    if (d < filter.start || d > filter.end) continue;
+    const i = { ...template, id: `imp-late-${h.id}`, household: h.household, ts, region: h.region };
+    if (inSample.has(h.household) && late.length < 20 && !late.some((x) => x.household === h.household)) late.push(i);
+    else if (!inReachSample(h.household) && outside.length < 5 && !outside.some((x) => x.household === h.household))
+      outside.push(i);
+  }
+  for (let k = 0; late.length < 25; k++) {
+    const household = String(8_000_000 + k);
+    if (inReachSample(household))
+      late.push({
+        ...template,
+        id: `imp-new-${household}`,
+        household,
+        ts: Date.parse('2026-09-27T12:00:00Z') + k * 60_000,
+      });
+  }
+  expect([late.length, outside.length]).toEqual([25, 5]);
+  const reference0 = await referenceSums(filter);
+  await etlWrite([], [], [...late, ...outside]);
+  const reference1 = await referenceSums(filter);
+  expect(reference1).not.toEqual(reference0);
+
+  // Noted: the 25 sampled households only, each with its impression's day alone; no day is stale.
+  const notes: { h: string; first: string; last: string }[] = await q(
+    `SELECT CAST(household_id AS CHAR) AS h, DATE_FORMAT(first_date, '%Y-%m-%d') AS first,
+            DATE_FORMAT(last_date, '%Y-%m-%d') AS last FROM reach_visit_note WHERE customer_id = ? ORDER BY h`,
+    [c.id],
+  );
+  const dayOf = (i: RefImpression) => localParts(i.ts, c.timeZone).date;
+  const shift = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  expect(notes).toEqual(
+    late
+      .map((i) => ({ h: i.household, first: shift(dayOf(i), 8), last: shift(dayOf(i), -8) }))
+      .sort((a, b) => (a.h < b.h ? -1 : 1)),
+  );
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+  expect(await sampleSums(filter)).toEqual(reference1);
+  expect(await q('SELECT COUNT(*) AS n FROM reach_visit_note WHERE customer_id = ?', [c.id])).toEqual([{ n: 0 }]);
+  // Only the rows of the new impressions' households and days changed; every row as a whole rebuild writes it.
+  const incremental = await exposureRows(filter);
+  const changed = new Set(late.map((i) => `${i.household}|${dayOf(i)}`));
+  const others = (rows: Record<string, unknown>[]) => rows.filter((r) => !changed.has(`${String(r.h)}|${String(r.d)}`));
+  expect(others(incremental)).toEqual(others(before));
+  expect(incremental.length).toBeGreaterThan(before.length);
+  expect(await wholeRebuild(filter)).toEqual(incremental);
+
+  // A second batch past `maxNoted`: its days are rebuilt whole, to the same rows.
+  const more = late.slice(0, 5).map((i) => ({ ...i, id: `${i.id}-again`, ts: i.ts + 3_600_000 }));
+  await etlWrite([], [], more);
+  const reference2 = await referenceSums(filter);
+  expect(reference2).not.toEqual(reference1);
+  expect(await sampleSums(filter, 4)).toEqual(reference2);
+  const rows = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rows);
+  // Any other writer's impression mark (a deletion, a back-fill) still rebuilds its day whole.
+  const day = dayOf(late[0]);
+  await writeMarks(t.gateway.app.ds, [[c.id, SUMMARY.impressions, day]]);
+  const stale = await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end);
+  expect(stale.map((d) => d.date)).toEqual([day]);
+  expect(await sampleSums(filter)).toEqual(reference2);
+  expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
+}, 120_000);

@@ -35,13 +35,23 @@ interface Queryable {
 
 /** A touch's visit starts within 7 x 24 h after the impression: at most 8 local days later (DST). */
 const TOUCH_DAYS = 8;
+/**
+ * A visit changes the flags of the impressions whose time is within 7 x 24 h of its start: local dates
+ * at most 8 days away (a DST change adds an hour). A reach note's (first, last) stands for the days
+ * first - NOTE_AROUND .. last + NOTE_AROUND, which refreshReachExposure recopies.
+ */
+export const NOTE_AROUND = 8;
 const CHUNK = 5000;
 
 /** Days noted during a transaction (rebuilt visits), keyed by its QueryRunner, written by markStaleDays. */
 const noted = new WeakMap<QueryRunner, Set<string>>();
-/** Per customer, the sampled households whose visits a transaction rebuilt, with their visits' first and last local day. */
+/** Per customer, the sampled households whose rows a transaction changed, as notes (VisitDays). */
 type ReachVisits = Map<number, Map<string, VisitDays>>;
-/** The local days of a household's rebuilt visits: from the first's start to the last's end. */
+/**
+ * A reach note: the household's rows of the days first - NOTE_AROUND .. last + NOTE_AROUND are
+ * recopied. For rebuilt visits, the local days from the first's start to the last's end; for new
+ * impressions of day d alone, (d + NOTE_AROUND, d - NOTE_AROUND), so first > last (that day only).
+ */
 export interface VisitDays {
   first: string;
   last: string;
@@ -70,27 +80,35 @@ export function noteVisitDays(
     const last = localParts(v.end, timeZone).date;
     days.add(key(customerId, SUMMARY.visits, v.localDate));
     for (const d of datesOf(v.localDate, last)) days.add(key(customerId, SUMMARY.visits, d));
-    if (!inReachSample(v.household)) continue;
-    const span = households.get(v.household);
-    if (!span) households.set(v.household, { first: v.localDate, last });
-    else {
-      if (v.localDate < span.first) span.first = v.localDate;
-      if (last > span.last) span.last = last;
-    }
+    if (inReachSample(v.household)) widenNote(households, v.household, v.localDate, last);
   }
 }
 
-/** Control impressions stored by the writer: their sampled households are noted for reach_control (with their day). */
-export function noteControlImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
+/**
+ * New impressions or control impressions the writer stored: their sampled households are noted with
+ * their days, for reach_exposure and reach_control. An impression changes no other row (its own
+ * flags come from the visits around it), so that day alone is recopied.
+ */
+export function noteImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
   for (const r of rows) {
     if (!inReachSample(r.household)) continue;
-    const households = reachHouseholds(qr, r.customerId);
-    const span = households.get(r.household);
-    if (!span) households.set(r.household, { first: r.localDate, last: r.localDate });
-    else {
-      if (r.localDate < span.first) span.first = r.localDate;
-      if (r.localDate > span.last) span.last = r.localDate;
-    }
+    const d = dayNumber(r.localDate);
+    widenNote(
+      reachHouseholds(qr, r.customerId),
+      r.household,
+      dayFromNumber(d + NOTE_AROUND),
+      dayFromNumber(d - NOTE_AROUND),
+    );
+  }
+}
+
+/** A household's note widened to cover (first, last) too (the smaller first, the larger last). */
+function widenNote(households: Map<string, VisitDays>, household: string, first: string, last: string): void {
+  const note = households.get(household);
+  if (!note) households.set(household, { first, last });
+  else {
+    if (first < note.first) note.first = first;
+    if (last > note.last) note.last = last;
   }
 }
 
@@ -104,9 +122,10 @@ function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, Visit
 }
 
 /**
- * Writes the transaction's marks, just before its commit: the new impressions' days (impression_cell)
- * and the days of the visits they may touch (their day and the 8 after, no read needed), plus the
- * days noted by noteVisitDays. One multi-row upsert per 5000 days, in key order (no deadlocks).
+ * Writes the transaction's marks, just before its commit: the new impressions' days (impression_cell;
+ * reach_exposure's up-to-date days follow, their sampled households noted instead: followAppends) and the days
+ * of the visits they may touch (their day and the 8 after, no read needed), plus the days noted by
+ * noteVisitDays. One multi-row upsert per 5000 days, in key order (no deadlocks).
  */
 export async function markStaleDays(qr: QueryRunner, newImpressions: readonly ImpressionRow[]): Promise<void> {
   const days = noted.get(qr) ?? new Set<string>();
@@ -126,6 +145,7 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
       return [Number(c), Number(s) as SummaryKind, d];
     }),
   );
+  await followAppends(qr, impressionDays);
   const reach = reachNoted.get(qr);
   reachNoted.delete(qr);
   // After every mark (all writers lock the marks first, then these counters in customer order: no deadlocks).
@@ -133,12 +153,39 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
     if (households.size > 0) await noteReachVisits(qr, customerId, households);
 }
 
+/**
+ * reach_exposure and reach_control rebuild a day whole when its impression mark passes the version
+ * they built it from; the ETL's new impressions are noted per household instead (noteImpressions).
+ * So a built day that was up to date before this transaction's bump of its mark (version = mark - 1,
+ * the mark's row locked by that bump) is moved up with it. A day already behind stays behind (a
+ * whole rebuild is due anyway, and reads the new impressions). Only another writer's mark (deletions,
+ * back-fills, loaders) makes a day stale then. The built row is read and locked by the UPDATE: a
+ * rebuild committed before counts, one committing after records the version it read, the lower one.
+ */
+async function followAppends(q: Queryable, impressionDays: ReadonlySet<string>): Promise<void> {
+  const byCustomer = new Map<number, string[]>();
+  for (const cd of impressionDays) {
+    const [c, date] = cd.split('|');
+    byCustomer.set(Number(c), [...(byCustomer.get(Number(c)) ?? []), date]);
+  }
+  for (const [customerId, dates] of [...byCustomer].sort(([a], [b]) => a - b))
+    await q.query(
+      `UPDATE summary_built_day b JOIN summary_stale_day s
+          ON s.customer_id = b.customer_id AND s.summary = ${SUMMARY.impressions} AND s.local_date = b.local_date
+          SET b.version = b.version + 1
+        WHERE b.customer_id = ? AND b.summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
+          AND b.local_date IN (?) AND b.version = s.version - 1`,
+      [customerId, dates.sort()],
+    );
+}
+
 /** reach_visit_version.counter: the writers' count of noted batches, and the one reach_exposure has applied. */
 export const REACH_VISITS = { noted: 1, applied: 2 } as const;
 
 /**
  * Notes, for reach_exposure, households of its sample whose visits changed (rebuilt, added or deleted)
- * on these local days: their rows of the 8 days around are recomputed on the next read
+ * on these local days, or that have new impressions (VisitDays): their rows of the 8 days around are
+ * recomputed on the next read
  * (refreshReachExposure). Bumps the customer's noted counter and writes the notes under its new value.
  * Must run inside the transaction that changed the visits, after its other marks: the counter's row
  * stays locked until the commit, so the values commit in order and a reader that sees value v also

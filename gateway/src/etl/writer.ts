@@ -6,7 +6,7 @@ import { recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
-import { markStaleDays, noteControlImpressions, noteVisitDays } from './stale-days';
+import { markStaleDays, noteImpressions, noteVisitDays } from './stale-days';
 import {
   IMPRESSION_EVENT_COLUMNS,
   IMPRESSION_ROLLUP_COLUMNS,
@@ -132,7 +132,8 @@ async function writeBatchOnce(
       insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow, siteHitText),
     );
     await timed('controls', writeControlImpressions(qr, batch.controls ?? []));
-    noteControlImpressions(qr, batch.controls ?? []);
+    noteImpressions(qr, batch.controls ?? []);
+    noteImpressions(qr, newImpressions);
     await timed('rollup', addToRollup(qr, newImpressions));
     const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
     await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));

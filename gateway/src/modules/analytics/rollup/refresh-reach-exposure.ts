@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
+import { NOTE_AROUND, REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
 import { dayFromNumber, dayNumber } from '../dates';
 import { recordBuilt, type StaleDay, staleSummaryDays } from '../summary-days';
 import { householdBucket, SAMPLE_BUCKETS, STORED_BUCKETS } from './reach-buckets';
@@ -14,18 +14,19 @@ export const msOf = (column: string) => `(TIMESTAMPDIFF(MICROSECOND, '1970-01-01
 /** The SQL datetime(3) of milliseconds since 1970 (msOf's inverse). */
 export const tsOfMs = (ms: string) => `(TIMESTAMP('1970-01-01') + INTERVAL (${ms}) * 1000 MICROSECOND)`;
 
-/** The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or impressions marked since). */
+/**
+ * The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or
+ * impressions marked since: the ETL's own appends move an up-to-date day's version with its mark,
+ * etl/stale-days.ts followAppends, so only other writers' marks count).
+ */
 export const staleReachExposureDays = (em: EntityManager, customerId: number, start: string, end: string) =>
   staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, SUMMARY.impressions);
 /** The same for reach_control (its own built days, the same marks). */
 const staleReachControlDays = (em: EntityManager, customerId: number, start: string, end: string) =>
   staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, SUMMARY.impressions);
 
-/**
- * A visit changes the flags of the impressions whose time is within 7 x 24 h of its start: local dates
- * at most 8 days away (a DST change adds an hour).
- */
-const AROUND = 8;
+/** A note (first, last) stands for the days first - AROUND .. last + AROUND (etl/stale-days.ts VisitDays). */
+const AROUND = NOTE_AROUND;
 /** Households recomputed per statement. */
 const HOUSEHOLDS = 200;
 /** Above this many noted households, their days are rebuilt whole instead (applyNotes). */
@@ -97,28 +98,38 @@ async function rebuildDays(
 }
 
 /**
- * Keeps reach_exposure (and reach_control, the same way: its own built days, the same households) in step with impression_event and visit for the days a range reads. Two kinds
- * of change, two ways:
- * - A day whose impressions were marked since it was built (or never built) is copied again whole
- *   (copyImpressions). Its marks are read before the copy, so an impression committed meanwhile makes
- *   the next read rebuild the day again rather than be missed (staleSummaryDays).
- * - New visits change only the flags of their own household's impressions within 8 days. The writers
- *   note those households of the sample (reach_visit_note, etl/stale-days.ts noteReachVisits) under
- *   the customer's `noted` counter; here every household noted after `applied` has its rows of the
- *   days from 8 before its first visit day to 8 after its last deleted and copied again, on every
- *   day (built or not, in the range or not: a copy of one household's impressions is right on any
- *   day), and `applied` becomes the noted value read before. More than `maxNoted` households (a
- *   back-fill, a bulk load through the ETL) cost more that way than whole days: then every day they
- *   span is unbuilt instead, and so rebuilt whole when read (the range's days at once).
- * Why no visit is missed: a noted value v is visible only once its batch, visits and notes included,
- *   has committed (the writers hold its row until their commit, so values commit in order). Every
- *   write to reach_exposure runs under the customer's `applied` row, locked first, so they run one
- *   at a time. Take a household's note v and a day within 8 days of its visits. If the day's last
- *   whole copy read the visits after v's commit, the rows reflect v (and later per-household copies
- *   only read newer visits). Otherwise v committed after that copy began, so after it read `noted`:
- *   `applied` stayed below v then, and the first refresh that raises it to v or past comes after
- *   that copy's commit and copies the household again from visits that include v.
- *   Notes at or below `applied` are read by nothing, and are deleted.
+ * Keeps reach_exposure (and reach_control, the same way: its own built days, the same households) in
+ * step with impression_event, control_impression_event and visit for the days a range reads. Two
+ * kinds of change, two ways:
+ * - A day never built, or whose impressions a writer other than the ETL's append changed (deletions,
+ *   back-fills, loaders: their impression marks) since it was built, is copied again whole
+ *   (copyImpressions). The ETL's own mark moves a day's built version along when the day was up to
+ *   date (followAppends), its impressions noted instead. The marks are read before the copy, so a
+ *   write committed meanwhile leaves the recorded version below the mark (followAppends moves only a
+ *   committed version equal to the mark before it) and the next read rebuilds the day rather than
+ *   miss it (staleSummaryDays).
+ * - What the ETL writes changes only rows of its own households. New visits change the flags of
+ *   their household's impressions within 8 days; a new impression (or control impression) adds its
+ *   own row, whose flags come from the visits around it, and changes no other. The ETL notes those
+ *   households of the sample (reach_visit_note, etl/stale-days.ts noteReachVisits) under the
+ *   customer's `noted` counter, with the days to recopy: a visit's from 8 before its first day to 8
+ *   after its last, an impression's own day (VisitDays). Here every household noted after `applied`
+ *   has its rows of those days deleted and copied again, on every day (built or not, in the range or
+ *   not: a copy of one household's impressions is right on any day), and `applied` becomes the noted
+ *   value read before. More than `maxNoted` households (a back-fill, a bulk load through the ETL)
+ *   cost more that way than whole days: then every day they span is unbuilt instead, and so rebuilt
+ *   whole when read (the range's days at once).
+ * Why no visit or impression is missed: a noted value v is visible only once its batch, its visits,
+ *   impressions and notes included, has committed (the writers hold its row until their commit, so
+ *   values commit in order). Every write to reach_exposure runs under the customer's `applied` row,
+ *   locked first, so they run one at a time. Take a household's note v and a day it names. If the
+ *   day's last copy of that household's rows (whole day or per household) read impression_event and
+ *   visit after v's commit, the rows reflect v's writes (and later per-household copies only read
+ *   newer ones). Otherwise v committed after that copy began, so after it read `noted`: `applied`
+ *   stayed below v then, and the first refresh that raises it to v or past comes after that copy's
+ *   commit and copies the household again from rows that include v's. Impressions of households
+ *   outside the sample change no row and are not noted. Notes at or below `applied` are read by
+ *   nothing, and are deleted.
  */
 export async function refreshReachExposure(
   em: EntityManager,
@@ -180,8 +191,8 @@ async function readVersions(em: EntityManager, customerId: number): Promise<{ no
 }
 
 /**
- * The households noted in (applied, noted]: each one's rows of its visits' days +- 8 deleted and its
- * impressions of those days copied again, HOUSEHOLDS at a time. Both statements are index ranges of
+ * The households noted in (applied, noted]: each one's rows of its noted days (VisitDays; the hull
+ * of its notes) deleted and its impressions of those days copied again, HOUSEHOLDS at a time. Both statements are index ranges of
  * that household alone: the delete's (bucket, local_date, household) prefixes of the primary key,
  * the copy's (household, ts) range of ix_impression_household, bounded by the days' widest instants
  * (local time is within -12..+14 h of UTC). More than `maxNoted` households: the days they span
