@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { QueryRunner } from 'typeorm';
+import { chunks } from '../shared/chunks';
 
 /** Rows a portable INSERT IGNORE carries (its statement stays far below max_allowed_packet). */
 const INSERT_ROWS = 5000;
@@ -28,9 +29,10 @@ export async function insertIgnore<T>(
     return (await loadData(qr, sql, () => Readable.from(packets(rows, text)))).affectedRows;
   }
   let inserted = 0;
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-    const part = rows.slice(i, i + INSERT_ROWS).map(row);
-    const res: { affectedRows: number } = await qr.query(`INSERT IGNORE INTO ${table} (${columns}) VALUES ?`, [part]);
+  for (const part of chunks(rows, INSERT_ROWS)) {
+    const res: { affectedRows: number } = await qr.query(`INSERT IGNORE INTO ${table} (${columns}) VALUES ?`, [
+      part.map(row),
+    ]);
     inserted += res.affectedRows;
   }
   return inserted;

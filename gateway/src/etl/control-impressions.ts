@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { insertIgnore } from './bulk-load';
-import type { ImpressionRow } from './rows';
+import { uniqueBy, type ImpressionRow } from './rows';
 import { IMPRESSION_EVENT_COLUMNS, columnList, impressionEventRow, impressionEventText } from './tables';
 
 /**
@@ -10,7 +10,6 @@ import { IMPRESSION_EVENT_COLUMNS, columnList, impressionEventRow, impressionEve
 const COLUMNS = columnList(IMPRESSION_EVENT_COLUMNS);
 
 export async function writeControlImpressions(qr: QueryRunner, rows: ImpressionRow[]): Promise<number> {
-  const seen = new Set<string>();
-  const unique = rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
+  const unique = uniqueBy(rows);
   return insertIgnore(qr, 'control_impression_event', COLUMNS, unique, impressionEventText, impressionEventRow);
 }

@@ -1,4 +1,5 @@
 import type { QueryRunner } from 'typeorm';
+import { chunks } from '../shared/chunks';
 import { localParts } from '../shared/time';
 import type { ImpressionRow, SiteHitRow } from './rows';
 
@@ -29,11 +30,11 @@ export async function recordDailyActivity(
   for (const h of hits) add(localParts(h.ts, h.timeZone).date, h.customerId, ACTIVITY_SUBJECT.siteTag, h.siteTagId);
   if (!cells.size) return;
   const rows = [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
-  for (let i = 0; i < rows.length; i += CHUNK) {
+  for (const part of chunks(rows, CHUNK)) {
     await qr.query(
       `INSERT INTO daily_activity (local_date, customer_id, subject, subject_id, hits) VALUES ?
        ON DUPLICATE KEY UPDATE hits = hits + VALUES(hits)`,
-      [rows.slice(i, i + CHUNK)],
+      [part],
     );
   }
 }

@@ -4,6 +4,12 @@ import { isRegionOf } from '../geo/regions';
 import { localParts } from '../shared/time';
 import type { TagDirectory } from './tags';
 
+/** The rows with each event id once (its first row kept): a batch may carry a redelivered event twice. */
+export function uniqueBy<T extends { eventId: string }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
+}
+
 /** Rows a batch of hits becomes (before idempotency: some may already be stored). */
 export interface ImpressionRow {
   eventId: string;

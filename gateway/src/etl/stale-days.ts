@@ -1,6 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 import { datesOf, dayFromNumber, dayNumber } from '../modules/analytics/dates';
 import { inReachSample } from '../modules/analytics/rollup/reach-buckets';
+import { chunks } from '../shared/chunks';
 import { localParts } from '../shared/time';
 import type { ImpressionRow } from './rows';
 
@@ -166,7 +167,9 @@ async function followAppends(q: Queryable, impressionDays: ReadonlySet<string>):
   const byCustomer = new Map<number, string[]>();
   for (const cd of impressionDays) {
     const [c, date] = cd.split('|');
-    byCustomer.set(Number(c), [...(byCustomer.get(Number(c)) ?? []), date]);
+    let dates = byCustomer.get(Number(c));
+    if (!dates) byCustomer.set(Number(c), (dates = []));
+    dates.push(date);
   }
   for (const [customerId, dates] of [...byCustomer].sort(([a], [b]) => a - b))
     await q.query(
@@ -205,9 +208,7 @@ export async function noteReachVisits(
     `SELECT version FROM reach_visit_version WHERE customer_id = ? AND counter = ${REACH_VISITS.noted}`,
     [customerId],
   )) as { version: string | number }[];
-  const notes = [...households];
-  for (let i = 0; i < notes.length; i += CHUNK) {
-    const part = notes.slice(i, i + CHUNK);
+  for (const part of chunks([...households], CHUNK)) {
     await q.query(
       `INSERT INTO reach_visit_note (customer_id, version, household_id, first_date, last_date)
        VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
@@ -218,8 +219,7 @@ export async function noteReachVisits(
 
 /** Marks (customer, summary, day) stale: for writers outside the ETL (test helpers, bench loaders). */
 export async function writeMarks(q: Queryable, marks: readonly [number, SummaryKind, string][]): Promise<void> {
-  for (let i = 0; i < marks.length; i += CHUNK) {
-    const part = marks.slice(i, i + CHUNK);
+  for (const part of chunks(marks, CHUNK)) {
     await q.query(
       `INSERT INTO summary_stale_day (customer_id, summary, local_date, version)
        VALUES ${part.map(() => '(?, ?, ?, 1)').join(', ')}

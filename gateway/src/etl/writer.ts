@@ -1,10 +1,11 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { DEFAULT_SHARDS, shardOf } from '../collector/stream';
+import { chunks } from '../shared/chunks';
 import { localParts } from '../shared/time';
 import { insertIgnore } from './bulk-load';
 import { recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
-import type { ImpressionRow, PreparedBatch, SiteHitRow } from './rows';
+import { uniqueBy, type ImpressionRow, type PreparedBatch, type SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
 import { markStaleDays, noteImpressions, noteVisitDays } from './stale-days';
 import {
@@ -53,15 +54,6 @@ export class ConcurrentBatchError extends Error {}
 
 const CHUNK = 5000;
 const TOUCH_WINDOW_MS = 7 * 24 * 3600 * 1000;
-const chunks = <T>(list: T[], size = CHUNK): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
-const uniqueBy = <T extends { eventId: string }>(rows: T[]): T[] => {
-  const seen = new Set<string>();
-  return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
-};
 
 /**
  * Milliseconds spent per step of writeBatch since the process started (summed over batches): the
@@ -199,7 +191,7 @@ async function insertNew<T extends { eventId: string }>(
   if (!rows.length) return [];
   const existing = new Set<string>();
   if (checkIds) {
-    for (const part of chunks(rows)) {
+    for (const part of chunks(rows, CHUNK)) {
       const found: { event_id: string }[] = await qr.query(`SELECT event_id FROM ${table} WHERE event_id IN (?)`, [
         part.map((r) => r.eventId),
       ]);
@@ -227,7 +219,7 @@ async function addToRollup(qr: QueryRunner, rows: ImpressionRow[]): Promise<void
   const sorted = [...cells.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([, c]) => impressionRollupRow(c.first, c.impressions));
-  for (const part of chunks(sorted)) {
+  for (const part of chunks(sorted, CHUNK)) {
     await qr.query(
       `INSERT INTO impression_rollup (${columnList(IMPRESSION_ROLLUP_COLUMNS)})
        VALUES ? ON DUPLICATE KEY UPDATE impressions = impressions + VALUES(impressions)`,
@@ -266,7 +258,7 @@ async function rebuildVisits(qr: QueryRunner, newHits: SiteHitRow[]): Promise<Se
   }
   const rebuilt = new Set<number>();
   for (const [customerId, { timeZone, spans }] of byCustomer) {
-    for (const part of chunks([...spans.values()])) {
+    for (const part of chunks([...spans.values()], CHUNK)) {
       for (const id of await rebuildHouseholds(qr, customerId, timeZone, part)) rebuilt.add(id);
     }
   }
@@ -324,7 +316,7 @@ async function nearVisits(qr: QueryRunner, customerId: number, spans: HouseholdS
 
 /** Delete: the near visits with their pages and touches (re-sessionised from their hits next). */
 async function deleteVisits(qr: QueryRunner, visitIds: number[]): Promise<void> {
-  for (const part of chunks(visitIds)) {
+  for (const part of chunks(visitIds, CHUNK)) {
     await qr.query('DELETE FROM touch WHERE visit_id IN (?)', [part]);
     await qr.query('DELETE FROM visit_page WHERE visit_id IN (?)', [part]);
     await qr.query('DELETE FROM visit WHERE id IN (?)', [part]);
@@ -388,7 +380,7 @@ function sessionVisits(hitsOf: Map<string, SessionHit[]>, timeZone: string): New
 
 /** Insert visits; answers their ids, in the order of `visits`. */
 async function insertVisits(qr: QueryRunner, customerId: number, visits: NewVisit[]): Promise<number[]> {
-  for (const part of chunks(visits)) {
+  for (const part of chunks(visits, CHUNK)) {
     await qr.query(`INSERT INTO visit (${columnList(VISIT_COLUMNS)}) VALUES ?`, [
       part.map((v) => visitRow(customerId, v)),
     ]);
@@ -418,7 +410,7 @@ async function insertPages(qr: QueryRunner, customerId: number, visits: NewVisit
   visits.forEach((v, n) => {
     for (const tag of v.siteTagIds) pages.push(visitPageRow(visitIds[n], tag, customerId, v));
   });
-  for (const part of chunks(pages)) {
+  for (const part of chunks(pages, CHUNK)) {
     await qr.query(`INSERT INTO visit_page (${columnList(VISIT_PAGE_COLUMNS)}) VALUES ?`, [part]);
   }
 }
@@ -534,7 +526,7 @@ async function touchExistingVisits(
     byCustomer.set(r.customerId, list);
   }
   for (const [customerId, all] of byCustomer) {
-    for (const rows of chunks(all)) {
+    for (const rows of chunks(all, CHUNK)) {
       const lo = Math.min(...rows.map((r) => r.ts));
       const hi = Math.max(...rows.map((r) => r.ts)) + TOUCH_WINDOW_MS;
       const visits: { id: number; hh: string; start_ts: Date; local_date: string }[] = await qr.query(

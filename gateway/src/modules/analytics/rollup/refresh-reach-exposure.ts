@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { NOTE_AROUND, REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
+import { chunks } from '../../../shared/chunks';
 import { dayFromNumber, dayNumber } from '../dates';
 import { recordBuilt, type StaleDay, staleSummaryDays } from '../summary-days';
 import { householdBucket, SAMPLE_BUCKETS, STORED_BUCKETS } from './reach-buckets';
@@ -25,8 +26,6 @@ export const staleReachExposureDays = (em: EntityManager, customerId: number, st
 const staleReachControlDays = (em: EntityManager, customerId: number, start: string, end: string) =>
   staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, SUMMARY.impressions);
 
-/** A note (first, last) stands for the days first - AROUND .. last + AROUND (etl/stale-days.ts VisitDays). */
-const AROUND = NOTE_AROUND;
 /** Households recomputed per statement. */
 const HOUSEHOLDS = 200;
 /** Above this many noted households, their days are rebuilt whole instead (applyNotes). */
@@ -211,7 +210,7 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
     await tx.query(
       `DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
           AND local_date BETWEEN ? AND ?`,
-      [customerId, dayFromNumber(first - AROUND), dayFromNumber(last + AROUND)],
+      [customerId, dayFromNumber(first - NOTE_AROUND), dayFromNumber(last + NOTE_AROUND)],
     );
     return;
   }
@@ -221,10 +220,11 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
     customerId,
   ]);
   const tables = holdout.length > 0 ? ['reach_exposure', 'reach_control'] : ['reach_exposure'];
-  for (let i = 0; i < notes.length; i += HOUSEHOLDS) {
-    const part = notes.slice(i, i + HOUSEHOLDS).map((n) => {
-      const from = dayNumber(n.first) - AROUND;
-      const to = dayNumber(n.last) + AROUND;
+  for (const noted of chunks(notes, HOUSEHOLDS)) {
+    // A note (first, last) stands for the days first - NOTE_AROUND .. last + NOTE_AROUND (etl/stale-days.ts VisitDays).
+    const part = noted.map((n) => {
+      const from = dayNumber(n.first) - NOTE_AROUND;
+      const to = dayNumber(n.last) + NOTE_AROUND;
       return { household: n.h, bucket: householdBucket(n.h), from, to };
     });
     const dateList = (from: number, to: number) =>
