@@ -159,7 +159,7 @@ export class DashboardData {
   reach(): Promise<ReachCounts> {
     return this.part('reach', async () => {
       const f = this.filter;
-      const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
+      const total = await this.impressionTotal();
       const first = firstSampleBuckets(total, this.sampleMinImpressions);
       if (first !== null && (await this.refreshed('exposure', refreshReachExposure))) {
         const firstHit = await this.firstHitMs();
@@ -179,6 +179,11 @@ export class DashboardData {
     });
   }
 
+  /** |I(F)|: the impressions in the filter, which decide whether reach and the control group are sampled. */
+  private async impressionTotal(): Promise<number> {
+    return (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
+  }
+
   /** DESIGN 4b pre/post: the customer's first site hit, in milliseconds since 1970 (null: none). */
   private firstHitMs(): Promise<number | null> {
     const c = this.filter.customerId;
@@ -196,9 +201,8 @@ export class DashboardData {
     return this.part('control', async () => {
       const f = this.filter;
       if (f.sites.length === 0) {
-        const total = (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
         if (
-          firstSampleBuckets(total, this.sampleMinImpressions) !== null &&
+          firstSampleBuckets(await this.impressionTotal(), this.sampleMinImpressions) !== null &&
           (await this.refreshed('exposure', refreshReachExposure))
         ) {
           const sample = await queryControlSample(this.em, f);
