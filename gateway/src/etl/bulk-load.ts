@@ -86,19 +86,3 @@ const SPECIAL_TEST = /[\\\t\n\r\0]/;
 
 /** One string cell in LOAD DATA's default format (backslash escapes; most cells have none to escape). */
 export const tsvCell = (v: string): string => (SPECIAL_TEST.test(v) ? v.replace(SPECIAL, (c) => ESCAPES[c]) : v);
-
-/** LOAD DATA's default format: tab between fields, newline after rows, backslash escapes, \N for NULL. */
-export function tsv(rows: unknown[][]): string {
-  let out = '';
-  for (const row of rows) {
-    for (let i = 0; i < row.length; i++) {
-      const v = row[i];
-      if (i) out += '\t';
-      if (v === null || v === undefined) out += '\\N';
-      else if (typeof v === 'number' || typeof v === 'bigint') out += String(v);
-      else out += tsvCell(String(v));
-    }
-    out += '\n';
-  }
-  return out;
-}
