@@ -19,16 +19,18 @@
  */
 import { loadavg } from 'node:os';
 import type { EntityManager } from 'typeorm';
-import { crc32 } from 'node:zlib';
 import { migrate } from '../../gateway/src/db/migrate';
 import type { ImpressionRow, PreparedBatch, SiteHitRow } from '../../gateway/src/etl/rows';
 import * as staleDays from '../../gateway/src/etl/stale-days';
+import { sqlTime } from '../../gateway/src/etl/tables';
 import { writeBatch } from '../../gateway/src/etl/writer';
 import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
 import { rangeFilter } from '../../gateway/src/modules/analytics/filter';
 import { REACH_SAMPLE_MIN_IMPRESSIONS } from '../../gateway/src/modules/analytics/reach-estimate';
+import { inReachSample } from '../../gateway/src/modules/analytics/rollup/reach-buckets';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
+import { chunks } from '../../gateway/src/shared/chunks';
 import { localParts } from '../../gateway/src/shared/time';
 
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
@@ -45,9 +47,6 @@ const print = (o: Record<string, unknown>) =>
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
 const shift = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-// reach_exposure's households (CRC32 mod 256 below 64), here so that the code before this change runs it too.
-const inReachSample = (household: string) => crc32(household) % 256 < 64;
-const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
 async function main() {
   const ds = await migrate(`${SERVER}/${DATABASE}`);
@@ -72,8 +71,6 @@ async function main() {
 }
 
 type Reach = () => Promise<{ ms: number; reach: number }>;
-const chunk = <T>(list: T[]): T[][] =>
-  Array.from({ length: Math.ceil(list.length / BATCH) }, (_, i) => list.slice(i * BATCH, (i + 1) * BATCH));
 
 /** The customer's daily_activity rows of these days and subject, and how to put them back. */
 async function keepActivity(ds: Awaited<ReturnType<typeof migrate>>, dates: string[], subject: number) {
@@ -131,13 +128,12 @@ async function liveVisits(ds: Awaited<ReturnType<typeof migrate>>, timeZone: str
   const candidates = week.map((v) => ({ ...v, ts: v.start_ts.getTime() + 7 * DAY_MS + 1000 }));
   // Only households with no visit within an hour of the new hit (it stays a visit of its own).
   const busy = new Set<string>();
-  for (let i = 0; i < candidates.length; i += BATCH) {
-    const part = candidates.slice(i, i + BATCH);
+  for (const part of chunks(candidates, BATCH)) {
     const rows: { hh: string }[] = await q(
       `SELECT DISTINCT CAST(household_id AS CHAR) AS hh FROM visit WHERE customer_id = ? AND (${part
         .map(() => '(household_id = ? AND start_ts <= ? AND end_ts >= ?)')
         .join(' OR ')})`,
-      [CUSTOMER, ...part.flatMap((c) => [BigInt(c.hh), sqlTs(c.ts + HOUR_MS), sqlTs(c.ts - HOUR_MS)])],
+      [CUSTOMER, ...part.flatMap((c) => [BigInt(c.hh), sqlTime(c.ts + HOUR_MS), sqlTime(c.ts - HOUR_MS)])],
     );
     for (const r of rows) busy.add(r.hh);
   }
@@ -157,7 +153,7 @@ async function liveVisits(ds: Awaited<ReturnType<typeof migrate>>, timeZone: str
   const activity = await keepActivity(ds, dates, 2);
 
   await writeThenRead(ds, reach, 'a day of visits', {
-    batches: chunk(hits).map((part) => ({ impressions: [], hits: part, controls: [], rejected: {} })),
+    batches: chunks(hits, BATCH).map((part) => ({ impressions: [], hits: part, controls: [], rejected: {} })),
     visits_of_day_before: week.length,
     written: hits.length,
     sampled_households: hits.filter((h) => inReachSample(h.household)).length,
@@ -168,41 +164,35 @@ async function liveVisits(ds: Awaited<ReturnType<typeof migrate>>, timeZone: str
   const t0 = performance.now();
   await ds.transaction('READ COMMITTED', async (tx) => {
     const ids: number[] = [];
-    for (let i = 0; i < hits.length; i += BATCH) {
-      const part = hits.slice(i, i + BATCH);
+    for (const part of chunks(hits, BATCH)) {
       const rows: { id: number }[] = await tx.query(
         `SELECT id FROM visit WHERE customer_id = ? AND (${part.map(() => '(household_id = ? AND start_ts = ?)').join(' OR ')})`,
-        [CUSTOMER, ...part.flatMap((h) => [BigInt(h.household), sqlTs(h.ts)])],
+        [CUSTOMER, ...part.flatMap((h) => [BigInt(h.household), sqlTime(h.ts)])],
       );
       ids.push(...rows.map((r) => Number(r.id)));
     }
-    for (let i = 0; i < ids.length; i += BATCH) {
-      const part = ids.slice(i, i + BATCH);
+    for (const part of chunks(ids, BATCH)) {
       for (const table of ['touch', 'visit_page']) await tx.query(`DELETE FROM ${table} WHERE visit_id IN (?)`, [part]);
       await tx.query('DELETE FROM visit WHERE id IN (?)', [part]);
     }
-    for (let i = 0; i < hits.length; i += BATCH)
-      await tx.query('DELETE FROM site_hit WHERE event_id IN (?)', [hits.slice(i, i + BATCH).map((h) => h.eventId)]);
+    for (const part of chunks(hits, BATCH))
+      await tx.query('DELETE FROM site_hit WHERE event_id IN (?)', [part.map((h) => h.eventId)]);
     await activity(tx);
     await staleDays.writeMarks(
       tx,
       dates.map((d) => [CUSTOMER, staleDays.SUMMARY.visits, d]),
     );
-    // The code before this change has no notes: its visit marks rebuild the days around.
-    const note = (staleDays as Partial<typeof staleDays>).noteReachVisits;
-    if (note) {
-      const sampled = hits.filter((h) => inReachSample(h.household));
-      await note(
-        tx,
-        CUSTOMER,
-        new Map(
-          sampled.map((h) => [
-            h.household,
-            { first: localParts(h.ts, timeZone).date, last: localParts(h.ts, timeZone).date },
-          ]),
-        ),
-      );
-    }
+    const sampled = hits.filter((h) => inReachSample(h.household));
+    await staleDays.noteReachVisits(
+      tx,
+      CUSTOMER,
+      new Map(
+        sampled.map((h) => [
+          h.household,
+          { first: localParts(h.ts, timeZone).date, last: localParts(h.ts, timeZone).date },
+        ]),
+      ),
+    );
   });
   print({ step: 'removed', ms: Math.round(performance.now() - t0) });
   print({ step: 'cold read after the removal', ...(await reach()) });
@@ -291,7 +281,7 @@ async function liveImpressions(ds: Awaited<ReturnType<typeof migrate>>, timeZone
   const activity = await keepActivity(ds, dates, 1);
 
   await writeThenRead(ds, reach, MINUTES === 60 ? 'an hour of impressions' : `${MINUTES} minutes of impressions`, {
-    batches: chunk(rows).map((part) => ({ impressions: part, hits: [], controls: [], rejected: {} })),
+    batches: chunks(rows, BATCH).map((part) => ({ impressions: part, hits: [], controls: [], rejected: {} })),
     utc_hour: Number(hour),
     minutes: MINUTES,
     written: rows.length,
@@ -302,17 +292,17 @@ async function liveImpressions(ds: Awaited<ReturnType<typeof migrate>>, timeZone
   // Out again, as one writer's transaction (a deletion: its days marked, so rebuilt whole).
   const t0 = performance.now();
   await ds.transaction('READ COMMITTED', async (tx) => {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const ids = rows.slice(i, i + BATCH).map((r) => r.eventId);
+    for (const part of chunks(rows, BATCH)) {
+      const ids = part.map((r) => r.eventId);
       await tx.query('DELETE FROM touch WHERE impression_event_id IN (?)', [ids]);
       await tx.query('DELETE FROM impression_event WHERE event_id IN (?)', [ids]);
     }
     await tx.query('DELETE FROM impression_rollup WHERE customer_id = ? AND local_date IN (?)', [CUSTOMER, dates]);
-    for (let i = 0; i < rollup.length; i += BATCH)
+    for (const part of chunks(rollup, BATCH))
       await tx.query(
         `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region,
                 weekday, daypart, impressions) VALUES ?`,
-        [rollup.slice(i, i + BATCH)],
+        [part],
       );
     await activity(tx);
     await staleDays.writeMarks(tx, [
