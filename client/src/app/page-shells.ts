@@ -11,21 +11,20 @@
  * at 390 and 1280 px and fails when they part. The <style> sits inside #root, so it leaves with the
  * shell. No navigation or buttons: they depend on the user and do nothing before the app runs.
  *
- * No imports: vite.config.ts loads this module to write the shells (the headings are the pages' own texts,
- * which page-shells.test.tsx checks).
+ * Imports only shell-base.ts: vite.config.ts loads this module to write the shells (the headings are the pages'
+ * own texts, which page-shells.test.tsx checks).
  */
+import { logoMarkup, SHELL_DOCUMENT_CSS, SHELL_TEXT } from './shell-base';
+
 export const PAGE_SHELLS: Record<string, { heading: string; besideControls: boolean }> = {
   // The Overview's heading shares a row with the date range and Export (40 px high from md up).
   overview: { heading: 'Campaign Overview', besideControls: true },
   dashboard: { heading: 'Advanced analytics', besideControls: false },
 };
 
-const FONTS = `Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"`;
-
 const CSS = [
-  'html{-webkit-text-size-adjust:100%}',
-  'body{margin:0}',
-  `.shell{display:flex;flex-direction:column;min-height:100vh;background:#fafafa;color:#09090b;font-family:${FONTS};line-height:1.5;-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-rendering:optimizeLegibility;font-feature-settings:"cv11"}`,
+  SHELL_DOCUMENT_CSS,
+  `.shell{display:flex;flex-direction:column;min-height:100vh;${SHELL_TEXT}}`,
   '.shell *{box-sizing:border-box}',
   '.shell header{display:flex;align-items:center;gap:16px;height:60px;padding:0 12px;background:#00405c;position:sticky;top:0}',
   '.shell header svg{display:block;flex-shrink:0}',
@@ -34,9 +33,8 @@ const CSS = [
   '@media screen and (min-width:768px){.shell header{padding:0 20px}.shell main{padding:24px}.shell .beside{display:flex;align-items:center;min-height:40px}}',
 ].join('');
 
-/** The mark as `<Logo height={30} light withWord={false} />` draws it (checked by page-shells.test.ts). */
-export const SHELL_LOGO =
-  '<svg role="img" aria-label="Infinitum" height="30" width="40" viewBox="0 0 64 48" xmlns="http://www.w3.org/2000/svg"><title>Infinitum</title><path d="M32 24c-6-8-11-12-17-12a12 12 0 0 0 0 24c6 0 11-4 17-12s11-12 17-12a12 12 0 0 1 0 24c-6 0-11-4-17-12z" fill="none" stroke="#00a2e8" stroke-width="5" stroke-linecap="round"></path><circle cx="49" cy="24" r="4" fill="#ffffff"></circle></svg>';
+/** The header's mark, as AppShell draws it. */
+export const HEADER_LOGO = { height: 30, light: true, withWord: false };
 
 /** #root's content in `shell/<page>.html`; `data-page-shell` says the app has not taken over yet. */
 export function shellMarkup(page: string): string {
@@ -44,7 +42,7 @@ export function shellMarkup(page: string): string {
   const h1 = `<h1>${heading}</h1>`;
   return (
     `<style>${CSS}</style>` +
-    `<div class="shell" data-page-shell="${page}"><header>${SHELL_LOGO}</header>` +
+    `<div class="shell" data-page-shell="${page}"><header>${logoMarkup(HEADER_LOGO)}</header>` +
     `<main>${besideControls ? `<div class="beside">${h1}</div>` : h1}</main></div>`
   );
 }

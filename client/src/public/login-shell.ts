@@ -10,29 +10,22 @@
  * throw away); the licence link is a real link. main.tsx renders LoginPage in the app's first commit when this
  * shell is on screen, so the shell is replaced by the page itself, not by a spinner. Styles are Chakra's as the
  * app computes them (theme-base.ts, the input, field, button and link recipes); tests/e2e/page-shells.test.ts
- * compares the two at 390 and 1400 px. No imports: vite.config.ts loads this module to write the shell.
+ * compares the two at 390 and 1400 px. Imports only app/shell-base.ts: vite.config.ts loads this module to write
+ * the shell.
  */
-const FONTS = `Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"`;
+import { logoMarkup, SHELL_DOCUMENT_CSS, SHELL_TEXT } from '../app/shell-base';
 
-/** `<Logo height={h} light={light} />`, the mark with its word (checked by page-shells.test.tsx). */
-export function shellWordmark(height: number, light: boolean): string {
-  const ink = light ? '#ffffff' : '#00405c';
-  return (
-    `<svg role="img" aria-label="Infinitum" height="${height}" width="${(height * 220) / 48}" viewBox="0 0 220 48" xmlns="http://www.w3.org/2000/svg"><title>Infinitum</title>` +
-    '<path d="M32 24c-6-8-11-12-17-12a12 12 0 0 0 0 24c6 0 11-4 17-12s11-12 17-12a12 12 0 0 1 0 24c-6 0-11-4-17-12z" fill="none" stroke="#00a2e8" stroke-width="5" stroke-linecap="round"></path>' +
-    `<circle cx="49" cy="24" r="4" fill="${ink}"></circle>` +
-    `<text x="72" y="33" fill="${ink}" font-family="Inter, Segoe UI, Helvetica, Arial, sans-serif" font-size="30" font-weight="700" letter-spacing="0.5">Infinitum</text></svg>`
-  );
-}
+/** The marks with their word: the sign-in card's (as LoginPage draws it) and the brand panel's (AuthLayout's). */
+export const CARD_LOGO = { height: 44 };
+export const BRAND_LOGO = { height: 56, light: true };
 
 /** PasswordInput's eye (Lucide's), 16 px as the xs icon button draws it. */
 const EYE =
   '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="#27272a" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0"></path><circle cx="12" cy="12" r="3"></circle></svg>';
 
 const CSS = [
-  'html{-webkit-text-size-adjust:100%}',
-  'body{margin:0}',
-  `.ls{display:flex;min-height:100vh;background:#fafafa;color:#09090b;font-family:${FONTS};font-size:16px;line-height:1.5;-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-rendering:optimizeLegibility;font-feature-settings:"cv11"}`,
+  SHELL_DOCUMENT_CSS,
+  `.ls{display:flex;min-height:100vh;font-size:16px;${SHELL_TEXT}}`,
   '.ls *{box-sizing:border-box;margin:0}',
   '.ls svg{display:block}',
   // Chakra's reset gives every element `font: inherit`, the mark's word too (over its font-size attribute).
@@ -68,10 +61,10 @@ export function loginShellMarkup(): string {
   return (
     `<style>${CSS}</style>` +
     '<main><div class="ls" data-page-shell="login">' +
-    `<div class="brand"><div>${shellWordmark(56, true)}</div><p>${DISCOVER}</p>` +
+    `<div class="brand"><div>${logoMarkup(BRAND_LOGO)}</div><p>${DISCOVER}</p>` +
     '<p>Impressions, visits and the response between them, for broadcast video-on-demand campaigns.</p></div>' +
     '<div class="pane"><div class="card"><div class="form">' +
-    `<div class="top">${shellWordmark(44, false)}<h1>Welcome Back</h1><p>${DISCOVER}</p></div>` +
+    `<div class="top">${logoMarkup(CARD_LOGO)}<h1>Welcome Back</h1><p>${DISCOVER}</p></div>` +
     field('Email') +
     field('Password', EYE) +
     '<div class="forgot">Forgot password?</div>' +
