@@ -2,6 +2,7 @@ import { Badge, Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { LuLifeBuoy, LuLogOut } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { staticClasses, type StaticStyle } from '../components/static-classes';
 import { useAuth } from '../features/auth/AuthProvider';
 import { isSuperAdminRole, NAV_LINKS } from './nav-links';
 
@@ -27,35 +28,60 @@ function EnvironmentIndicator(props: { hideBelow?: 'md' }) {
   );
 }
 
+// One link of the bar as Chakra's HStack and Text drew it (px base 2 / lg 3, 36 px high, the active one
+// highlighted), as fixed classes: the links are drawn in the first commit of every signed-in screen (issue 18).
+const link = (active: boolean): StaticStyle => ({
+  css: {
+    display: 'flex',
+    alignItems: 'center',
+    flexDirection: 'row',
+    gap: '2',
+    px: { base: '2', lg: '3' },
+    h: '36px',
+    borderRadius: 'md',
+    color: 'white',
+    bg: active ? 'whiteAlpha.300' : 'transparent',
+    fontWeight: active ? 'semibold' : 'normal',
+    _hover: { bg: 'whiteAlpha.200' },
+  },
+});
+export const useNavClasses = staticClasses({
+  nav: {
+    css: {
+      display: 'flex',
+      alignItems: 'center',
+      flexDirection: 'row',
+      gap: { base: '1', lg: '2' },
+      flex: '1',
+      minW: '0',
+    },
+  },
+  link: link(false),
+  activeLink: link(true),
+  // Icons only on small screens (spec 2).
+  label: { css: { display: { base: 'none', lg: 'inline' }, whiteSpace: 'nowrap', fontSize: 'sm' } },
+});
+
 function TopNavigation() {
   const { user } = useAuth();
+  const c = useNavClasses();
   const links = NAV_LINKS.filter((l) => !l.superAdminOnly || isSuperAdminRole(user?.role));
   return (
-    <HStack as="nav" aria-label="Main" gap={{ base: '1', lg: '2' }} flex="1" minW="0">
+    <nav aria-label="Main" className={`chakra-stack ${c.nav}`}>
       {links.map(({ to, label, icon: Icon }) => (
         <NavLink key={to} to={to} aria-label={label} title={label}>
           {({ isActive }) => (
-            <HStack
-              px={{ base: '2', lg: '3' }}
-              h="36px"
-              borderRadius="md"
-              gap="2"
-              color="white"
-              bg={isActive ? 'whiteAlpha.300' : 'transparent'}
-              fontWeight={isActive ? 'semibold' : 'normal'}
-              _hover={{ bg: 'whiteAlpha.200' }}
+            <div
+              className={`chakra-stack ${isActive ? c.activeLink : c.link}`}
               aria-current={isActive ? 'page' : undefined}
             >
               <Icon size={18} />
-              {/* Icons only on small screens (spec 2). */}
-              <Text as="span" display={{ base: 'none', lg: 'inline' }} whiteSpace="nowrap" fontSize="sm">
-                {label}
-              </Text>
-            </HStack>
+              <span className={c.label}>{label}</span>
+            </div>
           )}
         </NavLink>
       ))}
-    </HStack>
+    </nav>
   );
 }
 

@@ -1,5 +1,31 @@
-import { Card, Icon, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { SimpleGrid } from '@chakra-ui/react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode, type SVGProps } from 'react';
+import { staticClasses } from './static-classes';
+
+/**
+ * The card's elements as Chakra styles them (Card.Root size="sm", Card.Body gap="1", Text, Icon, Skeleton with
+ * the props below), as fixed classes: six tiles on the dashboard's first screen and four on the Overview's
+ * were each seven Chakra elements computing their styles at render (issue 18).
+ */
+const useClasses = staticClasses({
+  root: { recipe: 'card', slot: 'root', variants: { size: 'sm' }, css: { bg: 'white', borderColor: 'gray.200' } },
+  rootAlert: { recipe: 'card', slot: 'root', variants: { size: 'sm' }, css: { bg: 'red.50', borderColor: 'red.400' } },
+  body: { recipe: 'card', slot: 'body', variants: { size: 'sm' }, css: { gap: '1' } },
+  title: {
+    css: { fontSize: 'sm', color: 'gray.600', display: 'flex', alignItems: 'center', gap: '2' },
+  },
+  titleAlert: {
+    css: { fontSize: 'sm', color: 'red.700', display: 'flex', alignItems: 'center', gap: '2' },
+  },
+  icon: { recipe: 'icon', css: { color: 'tint' } },
+  iconAlert: { recipe: 'icon', css: { color: 'red.600' } },
+  skeleton: { recipe: 'skeleton', variants: { loading: false }, css: { minH: '9' } },
+  skeletonLoading: { recipe: 'skeleton', variants: { loading: true }, css: { minH: '9' } },
+  value: { css: { fontSize: '3xl', fontWeight: 'bold', color: 'primary' } },
+  valueAlert: { css: { fontSize: '3xl', fontWeight: 'bold', color: 'red.700' } },
+  note: { css: { fontSize: 'sm', color: 'gray.500' } },
+  noteAlert: { css: { fontSize: 'sm', color: 'red.700' } },
+});
 
 /** One figure with its title and a short note; red when `alert` (spec 2 cards). */
 export function StatCard(props: {
@@ -11,31 +37,35 @@ export function StatCard(props: {
   alert?: boolean;
   testId?: string;
 }) {
+  const c = useClasses();
+  const alert = props.alert;
+  // Chakra's Icon on its child: the child svg with the icon's class, hidden from readers.
+  const icon = isValidElement(props.icon)
+    ? cloneElement(props.icon as ReactElement<SVGProps<SVGSVGElement>>, {
+        focusable: false,
+        'aria-hidden': 'true',
+        className: alert ? c.iconAlert : c.icon,
+      })
+    : undefined;
   return (
-    <Card.Root
-      size="sm"
-      bg={props.alert ? 'red.50' : 'white'}
-      borderColor={props.alert ? 'red.400' : 'gray.200'}
+    <div
+      className={alert ? c.rootAlert : c.root}
       data-testid={props.testId ?? `card-${props.title}`}
-      data-alert={props.alert ? 'true' : undefined}
+      data-alert={alert ? 'true' : undefined}
     >
-      <Card.Body gap="1">
-        <Text fontSize="sm" color={props.alert ? 'red.700' : 'gray.600'} display="flex" alignItems="center" gap="2">
-          {props.icon && <Icon color={props.alert ? 'red.600' : 'tint'}>{props.icon}</Icon>}
+      <div className={c.body}>
+        <p className={alert ? c.titleAlert : c.title}>
+          {icon}
           {props.title}
-        </Text>
-        <Skeleton loading={!!props.loading} minH="9">
-          <Text fontSize="3xl" fontWeight="bold" color={props.alert ? 'red.700' : 'primary'} data-testid="card-value">
+        </p>
+        <div className={props.loading ? c.skeletonLoading : c.skeleton}>
+          <p className={alert ? c.valueAlert : c.value} data-testid="card-value">
             {props.value}
-          </Text>
-        </Skeleton>
-        {props.note && (
-          <Text fontSize="sm" color={props.alert ? 'red.700' : 'gray.500'}>
-            {props.note}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
+          </p>
+        </div>
+        {props.note && <p className={alert ? c.noteAlert : c.note}>{props.note}</p>}
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,7 @@
 import {
   formatBytes,
+  formatDecimal1,
+  formatWholeDollars,
   formatCompact,
   formatCount,
   formatDay,
@@ -31,5 +33,29 @@ describe('spec 9 formats', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(2048)).toBe('2.0 KB');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+  it('writes numbers exactly as Intl.NumberFormat en-GB would, without building one', () => {
+    const intl = (digits: number) =>
+      new Intl.NumberFormat('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const [zero, one, two] = [intl(0), intl(1), intl(2)];
+    const numbers = [0, -0, 0.5, -0.5, 1.005, 2.675, 1.45, 0.05, 0.95, 9.95, 99.995, 999.5, 999999.5, -0.04, -0.4];
+    numbers.push(1e-7, 5e-7, 123456789.125, 2 ** 53, 1e21, 1.5e21, 9.999e22, Number.MAX_SAFE_INTEGER / 3);
+    let seed = 18;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let i = 0; i < 20000; i++) {
+      const magnitude = 10 ** Math.floor(random() * 14 - 4);
+      const n = (random() - 0.3) * magnitude;
+      // Halves and near-halves at each scale too, where the rounding rule shows.
+      numbers.push(n, Math.round(n * 100) / 100 + 0.005, Math.round(n * 10) / 10 + 0.05, Math.round(n) + 0.5);
+    }
+    const differ = numbers.flatMap((n) =>
+      [
+        [formatCount(n), zero.format(n)],
+        [formatDecimal1(n), one.format(n)],
+        [formatDollars(n), `$${two.format(n)}`],
+        [formatWholeDollars(n), `$${zero.format(Math.round(n))}`],
+      ].flatMap(([ours, theirs]) => (ours === theirs ? [] : [`${n}: ${ours} vs ${theirs}`])),
+    );
+    expect(differ).toEqual([]);
   });
 });

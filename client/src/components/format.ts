@@ -5,16 +5,39 @@ import { format, isValid, parseISO } from 'date-fns';
 const missing = (n: number | null | undefined): n is null | undefined => n == null || !Number.isFinite(n);
 
 /**
- * Each formatter is built on its first use, not when the module loads: building an Intl.NumberFormat costs a
- * phone tens of milliseconds, and the first screen rarely needs all three (issue 18).
+ * `n` with `digits` decimals, exactly as `Intl.NumberFormat('en-GB', { minimumFractionDigits: digits,
+ * maximumFractionDigits: digits })` writes it, without Intl: the first Intl formatter a page builds loads ICU's
+ * number data, ~36 ms of a phone's main thread at the host's speed (x4 in Lighthouse), and the dashboard's first
+ * tile paid it (issue 18). Like ICU, it rounds the shortest decimal that reads back as `n` (String(n)), half away
+ * from zero, so 1.005 gives 1.01 where toFixed gives 1.00; a negative number keeps its sign when it rounds to 0
+ * (-0.04 gives -0.0, as Intl's). format.test.ts compares it with Intl on many numbers.
  */
-function lazyFormat(options: Intl.NumberFormatOptions) {
-  let made: Intl.NumberFormat | undefined;
-  return { format: (n: number) => (made ??= new Intl.NumberFormat('en-GB', options)).format(n) };
+function fixed(n: number, digits: number): string {
+  const [mantissa, exponent = '0'] = String(Math.abs(n)).split('e');
+  const [whole, fraction = ''] = mantissa.split('.');
+  // |n|'s decimal digits, and how many of them come before the point.
+  let ds = whole + fraction;
+  let point = whole.length + Number(exponent);
+  if (point < 1) [ds, point] = ['0'.repeat(1 - point) + ds, 1];
+  ds = ds.padEnd(point + digits + 1, '0');
+  let kept = ds.slice(0, point + digits);
+  if (ds[point + digits] >= '5') {
+    // Add one at the last kept digit: the trailing 9s become 0s and the digit before them grows (999 -> 1000).
+    const nines = kept.length - kept.replace(/9+$/, '').length;
+    const head = kept.slice(0, kept.length - nines);
+    kept = `${head ? head.slice(0, -1) + (Number(head.slice(-1)) + 1) : '1'}${'0'.repeat(nines)}`;
+    if (!head) point++;
+  }
+  const grouped = kept
+    .slice(0, point)
+    .replace(/^0+(?=\d)/, '')
+    .replace(/\B(?=(\d{3})+$)/g, ',');
+  const decimals = digits ? `.${kept.slice(point)}` : '';
+  return `${n < 0 || Object.is(n, -0) ? '-' : ''}${grouped}${decimals}`;
 }
-const counts = lazyFormat({ maximumFractionDigits: 0 });
-const dollars2 = lazyFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const one = lazyFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const counts = { format: (n: number) => fixed(n, 0) };
+const dollars2 = { format: (n: number) => fixed(n, 2) };
+const one = { format: (n: number) => fixed(n, 1) };
 
 /** Whole counts with thousands separators: 12,345. */
 export const formatCount = (n: number | null | undefined) => (missing(n) ? '-' : counts.format(n));

@@ -1,8 +1,12 @@
 import { NativeSelect } from '@chakra-ui/react';
+import { memo } from 'react';
 import type { CustomerOption } from './useStoredCustomer';
 
-/** The client dropdown (spec 2): min width 200, max 300; disabled while loading or with no clients. */
-export function CustomerSelect(props: {
+/**
+ * The client dropdown (spec 2): min width 200, max 300; disabled while loading or with no clients. Drawn again
+ * only when its own props change (the dashboard's filter bar is drawn ~7 times while its first screen loads).
+ */
+export const CustomerSelect = memo(function CustomerSelect(props: {
   customers: readonly CustomerOption[];
   value: number | null;
   onChange(id: number | null): void;
@@ -29,4 +33,4 @@ export function CustomerSelect(props: {
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
-}
+});

@@ -1,8 +1,9 @@
-import { Alert, Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Alert, Center, Spinner, Text } from '@chakra-ui/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LuChartLine } from 'react-icons/lu';
 import { describeError } from '../../app/api-errors';
+import { Column } from '../../components/Column';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { notify } from '../../components/toaster';
@@ -27,6 +28,17 @@ const noData = (d: DashboardData) =>
   d.summary.state === 'ready' &&
   d.summary.data!.summary_data.Actual_Impressions === 0 &&
   d.summary.data!.summary_data.Total_Responses === 0;
+
+/**
+ * One element for the whole wait: the page is drawn again on each step of its first load (the clients, the
+ * address, the options, each answer), and React passes over an element it has already drawn (issue 18).
+ */
+const LOADING = (
+  <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
+    <Spinner color="primary" />
+    <Text>{TEXTS.loading}</Text>
+  </Center>
+);
 
 /** /dashboard: Advanced analytics (spec 2). */
 export default function DashboardPage() {
@@ -83,6 +95,13 @@ export default function DashboardPage() {
     }
   }
 
+  // The bar's handlers stay the same functions while the answers arrive, so the memoised bar is drawn again
+  // only when its own props change, not on each of the refresh's 13 answers (issue 18).
+  const handlers = useRef({ analyse, exportAll });
+  handlers.current = { analyse, exportAll };
+  const onAnalyse = useCallback(() => handlers.current.analyse(), []);
+  const onExport = useCallback(() => void handlers.current.exportAll(), []);
+
   let content;
   // While the panels load, and once they are there, the content holds at least a screen's height: the footer
   // stays below the fold instead of jumping down when the panels arrive (CLS, issue 18).
@@ -96,22 +115,12 @@ export default function DashboardPage() {
       </Alert.Root>
     );
   } else if (s.customersLoading) {
-    content = (
-      <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
-        <Spinner color="primary" />
-        <Text>{TEXTS.loading}</Text>
-      </Center>
-    );
+    content = LOADING;
   } else if (s.selection.customerId === null) {
     tall = false;
     content = <EmptyState icon={<LuChartLine />} title={TEXTS.selectClient} />;
   } else if (s.payload === null || (data.summary.state === 'loading' && !data.summary.data)) {
-    content = (
-      <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
-        <Spinner color="primary" />
-        <Text>{TEXTS.loading}</Text>
-      </Center>
-    );
+    content = LOADING;
   } else if (noData(data)) {
     tall = false;
     content = <EmptyState icon={<LuChartLine />} title={TEXTS.noData} />;
@@ -122,7 +131,7 @@ export default function DashboardPage() {
   }
 
   return (
-    <Stack gap="4">
+    <Column>
       <PageHeading>{TEXTS.heading}</PageHeading>
       <FilterBar
         selection={s.selection}
@@ -136,8 +145,8 @@ export default function DashboardPage() {
         onRange={s.setRange}
         onView={s.setView}
         onFilter={s.setFilter}
-        onAnalyse={analyse}
-        onExport={exportAll}
+        onAnalyse={onAnalyse}
+        onExport={onExport}
       />
       <div
         data-testid="dashboard-content"
@@ -152,6 +161,6 @@ export default function DashboardPage() {
       {analysisLoaded && (
         <AnalysisDialog open={analysisOpen} onClose={() => setAnalysisOpen(false)} analysis={analysisShown} />
       )}
-    </Stack>
+    </Column>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Center, Heading, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Button, Center, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CreatedByChip } from './CreatedByChip';
 import { formatCount, formatDay, formatDollars } from '../../components/format';
+import { staticClasses, type StaticStyle } from '../../components/static-classes';
 import { hasTagIssue, type OverviewRow } from './rows';
 
 export const PAGE_SIZE = 10;
@@ -11,21 +12,59 @@ interface Column {
   numeric?: boolean;
   /** Names may wrap; figures, dates and chips stay on one line. */
   wrap?: boolean;
-  cell(row: OverviewRow): ReactNode;
+  cell(row: OverviewRow, c: Classes): ReactNode;
 }
 
-const TagStatus = ({ row }: { row: OverviewRow }) =>
+/**
+ * The card, the table's head, rows, cells and badges and the pager's line as Chakra's Card (size="sm"), Table
+ * (size="sm" striped interactive), Badge, Box, HStack and Text style them, as fixed classes: a page of rows is
+ * ~140 elements, and computing their styles at render was most of the work of drawing the Overview's rows on
+ * a phone (issue 18).
+ */
+const TABLE = { size: 'sm', striped: true, interactive: true };
+const slot = (name: string, css?: StaticStyle['css']): StaticStyle => ({
+  recipe: 'table',
+  slot: name,
+  variants: TABLE,
+  css,
+});
+const useClasses = staticClasses({
+  card: { recipe: 'card', slot: 'root', variants: { size: 'sm' }, css: { bg: 'white' } },
+  cardHeader: { recipe: 'card', slot: 'header', variants: { size: 'sm' } },
+  title: { recipe: 'heading', variants: { size: 'md' }, css: { color: 'primary' } },
+  cardBody: { recipe: 'card', slot: 'body', variants: { size: 'sm' }, css: { pt: '2' } },
+  scroll: { css: { overflowX: 'auto', minH: `${(PAGE_SIZE + 1) * 41}px` } },
+  table: slot('root'),
+  header: slot('header'),
+  body: slot('body'),
+  row: slot('row'),
+  columnHeader: slot('columnHeader', { textAlign: 'start', whiteSpace: 'nowrap' }),
+  numericHeader: slot('columnHeader', { textAlign: 'end', whiteSpace: 'nowrap' }),
+  cell: slot('cell', { textAlign: 'start', whiteSpace: 'nowrap' }),
+  wrapCell: slot('cell', { textAlign: 'start', whiteSpace: 'normal', minW: '120px' }),
+  numericCell: slot('cell', { textAlign: 'end', whiteSpace: 'nowrap' }),
+  red: { recipe: 'badge', variants: { colorPalette: 'red' }, css: { colorPalette: 'red' } },
+  green: { recipe: 'badge', variants: { colorPalette: 'green' }, css: { colorPalette: 'green' } },
+  // HStack justify="flex-end" gap="3" pt="3"
+  pager: {
+    css: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexDirection: 'row', gap: '3', pt: '3' },
+  },
+  range: { css: { fontSize: 'sm', color: 'gray.600' } },
+});
+type Classes = ReturnType<typeof useClasses>;
+
+const TagStatus = ({ row, c }: { row: OverviewRow; c: Classes }) =>
   hasTagIssue(row) ? (
-    <Badge colorPalette="red" title={`${formatCount(row.ping_count)} pings`}>
+    <span className={c.red} title={`${formatCount(row.ping_count)} pings`}>
       Needs attention
-    </Badge>
+    </span>
   ) : (
-    <Badge colorPalette="green" title={`${formatCount(row.ping_count)} pings`}>
+    <span className={c.green} title={`${formatCount(row.ping_count)} pings`}>
       Active
-    </Badge>
+    </span>
   );
 
-function columnsFor(showCreatedBy: boolean): Column[] {
+export function columnsFor(showCreatedBy: boolean): Column[] {
   const cols: Column[] = [
     { header: 'Client Name', wrap: true, cell: (r) => r.customer_name },
     { header: 'Campaign Name', wrap: true, cell: (r) => r.campaign_name },
@@ -51,7 +90,7 @@ function columnsFor(showCreatedBy: boolean): Column[] {
     { header: 'Impressions', numeric: true, cell: (r) => formatCount(r.impressions) },
     { header: 'Spend', numeric: true, cell: (r) => formatDollars(r.spend) },
     { header: 'CPM', numeric: true, cell: (r) => formatDollars(r.cpm) },
-    { header: 'Tag Status', cell: (r) => <TagStatus row={r} /> },
+    { header: 'Tag Status', cell: (r, c) => <TagStatus row={r} c={c} /> },
   );
   return cols;
 }
@@ -63,6 +102,7 @@ export function ActiveCampaignsTable(props: {
   failed: boolean;
   showCreatedBy: boolean;
 }) {
+  const c = useClasses();
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(props.rows.length / PAGE_SIZE));
   useEffect(() => setPage(0), [props.rows]);
@@ -90,58 +130,51 @@ export function ActiveCampaignsTable(props: {
   }
 
   return (
-    <Card.Root size="sm" bg="white">
-      <Card.Header>
-        <Heading as="h2" size="md" color="primary">
-          Active Campaigns
-        </Heading>
-      </Card.Header>
-      <Card.Body pt="2">
+    <div className={c.card}>
+      <div className={c.cardHeader}>
+        <h2 className={c.title}>Active Campaigns</h2>
+      </div>
+      <div className={c.cardBody}>
         {/* Room for a full page of rows from the start: the card does not jump when the rows arrive. */}
-        <Box overflowX="auto" minH={`${(PAGE_SIZE + 1) * 41}px`}>
-          <Table.Root size="sm" striped interactive data-testid="active-campaigns">
-            <Table.Header>
-              <Table.Row>
-                {columns.map((c) => (
-                  <Table.ColumnHeader key={c.header} textAlign={c.numeric ? 'end' : 'start'} whiteSpace="nowrap">
-                    {c.header}
-                  </Table.ColumnHeader>
+        <div className={c.scroll}>
+          <table className={c.table} data-testid="active-campaigns">
+            <thead className={c.header}>
+              <tr className={c.row}>
+                {columns.map((col) => (
+                  <th key={col.header} className={col.numeric ? c.numericHeader : c.columnHeader}>
+                    {col.header}
+                  </th>
                 ))}
-              </Table.Row>
-            </Table.Header>
+              </tr>
+            </thead>
             {!body && (
-              <Table.Body>
+              <tbody className={c.body}>
                 {visible.map((r) => (
-                  <Table.Row key={r.booking_id}>
-                    {columns.map((c) => (
-                      <Table.Cell
-                        key={c.header}
-                        textAlign={c.numeric ? 'end' : 'start'}
-                        whiteSpace={c.wrap ? 'normal' : 'nowrap'}
-                        minW={c.wrap ? '120px' : undefined}
-                      >
-                        {c.cell(r)}
-                      </Table.Cell>
+                  <tr key={r.booking_id} className={c.row}>
+                    {columns.map((col) => (
+                      <td key={col.header} className={col.numeric ? c.numericCell : col.wrap ? c.wrapCell : c.cell}>
+                        {col.cell(r, c)}
+                      </td>
                     ))}
-                  </Table.Row>
+                  </tr>
                 ))}
-              </Table.Body>
+              </tbody>
             )}
-          </Table.Root>
+          </table>
           {body}
-        </Box>
-        <HStack justify="flex-end" gap="3" pt="3">
-          <Text fontSize="sm" color="gray.600" data-testid="page-range">
+        </div>
+        <div className={`chakra-stack ${c.pager}`}>
+          <p className={c.range} data-testid="page-range">
             {from}–{to} of {props.rows.length}
-          </Text>
+          </p>
           <Button size="xs" variant="outline" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
             Previous
           </Button>
           <Button size="xs" variant="outline" disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+        </div>
+      </div>
+    </div>
   );
 }

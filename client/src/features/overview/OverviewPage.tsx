@@ -1,9 +1,10 @@
-import { Button, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { isSuperAdminRole } from '../../app/nav-links';
 import { apiDate, DateRangePicker, defaultRange, type DateRange } from '../../components/DateRangePicker';
+import { staticClasses } from '../../components/static-classes';
 import { notify } from '../../components/toaster';
 import { OverviewRowsDocument } from '../../gql/graphql';
 import { useAuth } from '../auth/AuthProvider';
@@ -16,6 +17,27 @@ import { OVERVIEW_HEADING } from './texts';
 // Drawn again only when their own figures change (see useDeferredValue below).
 const Cards = memo(SummaryCards);
 const Table = memo(ActiveCampaignsTable);
+
+/** The page's column, heading row and controls as Chakra's Stack, Flex, Heading and HStack drew them (issue 18). */
+export const useOverviewClasses = staticClasses({
+  // Stack gap="5"
+  page: { css: { display: 'flex', flexDirection: 'column', gap: '5' } },
+  // Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3"
+  head: {
+    css: [
+      {
+        display: 'flex',
+        flexDirection: { base: 'column', md: 'row' },
+        alignItems: { base: 'stretch', md: 'center' },
+        justifyContent: 'space-between',
+      },
+      { gap: '3' },
+    ],
+  },
+  heading: { recipe: 'heading', variants: { size: '2xl' }, css: { color: 'primary' } },
+  // HStack gap="2" flexWrap="wrap"
+  controls: { css: { display: 'flex', alignItems: 'center', flexDirection: 'row', flexWrap: 'wrap', gap: '2' } },
+});
 
 /** /overview: 'Campaign Overview' (spec 2). */
 export default function OverviewPage() {
@@ -35,6 +57,7 @@ export default function OverviewPage() {
   const rows = useMemo(() => shown?.dashboardSummary ?? [], [shown]);
   const totals = useMemo(() => overviewTotals(rows), [rows]);
   const busy = (loading && !data) || shown !== data;
+  const c = useOverviewClasses();
 
   async function onExport() {
     setExporting(true);
@@ -48,25 +71,18 @@ export default function OverviewPage() {
   }
 
   return (
-    <Stack gap="5">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', md: 'center' }}
-        direction={{ base: 'column', md: 'row' }}
-        gap="3"
-      >
-        <Heading as="h1" size="2xl" color="primary">
-          {OVERVIEW_HEADING}
-        </Heading>
-        <HStack gap="2" flexWrap="wrap">
+    <div className={`chakra-stack ${c.page}`}>
+      <div className={c.head}>
+        <h1 className={c.heading}>{OVERVIEW_HEADING}</h1>
+        <div className={`chakra-stack ${c.controls}`}>
           <DateRangePicker value={range} onChange={setRange} />
           <Button colorPalette="brand" onClick={onExport} loading={exporting} disabled={loading || rows.length === 0}>
             <LuDownload /> Export
           </Button>
-        </HStack>
-      </Flex>
+        </div>
+      </div>
       <Cards totals={totals} loading={busy} />
       <Table rows={rows} loading={busy} failed={!!error && !data} showCreatedBy={isSuperAdminRole(user?.role)} />
-    </Stack>
+    </div>
   );
 }

@@ -29,11 +29,6 @@ const LazyBars = lazyNamed(
 );
 export const HorizontalBars = nearViewport<ComponentProps<typeof LazyBars>>(LazyBars, (p) => `${p.height}px`);
 
-export const GaugeChart = nearViewport(
-  lazyNamed(() => import('./GaugeChart'), 'GaugeChart', <Box h="140px" data-chart-loading="" />),
-  () => '140px',
-);
-
 export const VisitsOverTimeChart = nearViewport(
   lazyNamed(
     () => import('./VisitsOverTimeChart'),

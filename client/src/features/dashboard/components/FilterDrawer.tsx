@@ -1,10 +1,11 @@
 import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
+import { useContext } from 'react';
 import { LuSlidersHorizontal } from 'react-icons/lu';
 import { DateRangePicker } from '../../../components/DateRangePicker';
-import { Filters, ViewSelect, type FilterBarProps } from './FilterBar';
+import { BarProps, Filters, ViewSelect } from './FilterBar';
 
 /** Below the wide breakpoint the view, range and filters live in a drawer behind one button. */
-export function FilterDrawer({ p, active, noClient }: { p: FilterBarProps; active: number; noClient: boolean }) {
+export function FilterDrawer({ active, noClient }: { active: number; noClient: boolean }) {
   return (
     // Its filters render when it first opens: on a phone the closed drawer's menus were part of the first
     // screen's render (issue 18).
@@ -37,11 +38,7 @@ export function FilterDrawer({ p, active, noClient }: { p: FilterBarProps; activ
               <Drawer.Title>Filters</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
-              <Stack gap="3">
-                <ViewSelect value={p.selection.view} onChange={p.onView} />
-                <DateRangePicker value={p.selection.range} onChange={p.onRange} disabled={noClient} />
-                <Filters p={p} block />
-              </Stack>
+              <DrawerFilters noClient={noClient} />
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" />
@@ -50,5 +47,17 @@ export function FilterDrawer({ p, active, noClient }: { p: FilterBarProps; activ
         </Drawer.Positioner>
       </Portal>
     </Drawer.Root>
+  );
+}
+
+/** The drawer's controls, drawn again with each of the bar's props while the drawer is open. */
+function DrawerFilters({ noClient }: { noClient: boolean }) {
+  const p = useContext(BarProps)!;
+  return (
+    <Stack gap="3">
+      <ViewSelect value={p.selection.view} onChange={p.onView} />
+      <DateRangePicker value={p.selection.range} onChange={p.onRange} disabled={noClient} />
+      <Filters p={p} block />
+    </Stack>
   );
 }

@@ -44,6 +44,8 @@ export function useDashboardSelection() {
   const [params, setParams] = useSearchParams();
   const customersQuery = useQuery(DashboardCustomersDocument);
   const customers = customersQuery.data?.dashboardCustomers;
+  // The same (empty) list until the customers arrive, so the memoised filter bar is not drawn again for it.
+  const customerList = useMemo(() => customers ?? [], [customers]);
   const { customerId, setCustomerId } = useStoredCustomer(customers);
   const fromUrl = useMemo(() => selectionFromParams(params), [params]);
   const selection: Selection = useMemo(() => ({ ...fromUrl, customerId }), [fromUrl, customerId]);
@@ -97,7 +99,7 @@ export function useDashboardSelection() {
 
   return {
     selection,
-    customers: customers ?? [],
+    customers: customerList,
     customersLoading: customersQuery.loading,
     customersError: customersQuery.error,
     options,

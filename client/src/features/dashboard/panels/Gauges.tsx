@@ -2,7 +2,7 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { ChartCard } from '../../../components/ChartCard';
 import { formatDecimal1 } from '../../../components/format';
 import type { ImpressionsBeforeVisitQuery, ResponsesOverTimeQuery } from '../../../gql/graphql';
-import { GaugeChart } from '../charts/lazy';
+import { GaugeChart } from '../charts/GaugeChart';
 import type { Call } from '../hooks/useDashboardData';
 import { CORRELATION_LABELS, clamp, correlationLabel } from '../utils/chart-data';
 

@@ -1,6 +1,8 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, type BoxProps } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
+import { Column } from '../../../components/Column';
 import { formatCount } from '../../../components/format';
+import { NearViewport } from '../../../components/NearViewport';
 import type { DashboardData } from '../hooks/useDashboardData';
 import { CategoryBars } from '../panels/CategoryBars';
 import { Gauges } from '../panels/Gauges';
@@ -22,6 +24,12 @@ export interface SummaryRow {
   name: string;
   uses: (keyof DashboardData)[];
   render(d: DashboardData): ReactNode;
+  /**
+   * The row's usual height on a phone and from lg up (demo data): a row below the first is drawn only when it
+   * comes near the screen, and until then this much space is held for it (issue 18). Without it the row is
+   * drawn at once.
+   */
+  reserve?: BoxProps['h'];
 }
 
 /**
@@ -32,12 +40,19 @@ export const SUMMARY_ROWS: SummaryRow[] = [
   { name: 'tiles', uses: ['summary'], render: (d) => <SummaryTiles call={d.summary} /> },
   {
     name: 'gauges',
+    reserve: { base: '535px', md: '274px' },
     uses: ['overTime', 'beforeVisit'],
     render: (d) => <Gauges overTime={d.overTime} beforeVisit={d.beforeVisit} />,
   },
-  { name: 'visits-over-time', uses: ['overTime'], render: (d) => <VisitsOverTime call={d.overTime} /> },
+  {
+    name: 'visits-over-time',
+    reserve: { base: '613px', md: '552px' },
+    uses: ['overTime'],
+    render: (d) => <VisitsOverTime call={d.overTime} />,
+  },
   {
     name: 'timing',
+    reserve: { base: '955px', lg: '532px' },
     uses: ['timing', 'beforeVisit'],
     render: (d) => (
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
@@ -46,9 +61,15 @@ export const SUMMARY_ROWS: SummaryRow[] = [
       </SimpleGrid>
     ),
   },
-  { name: 'regions', uses: ['regions'], render: (d) => <RegionPanel call={d.regions} /> },
+  {
+    name: 'regions',
+    reserve: { base: '500px', lg: '410px' },
+    uses: ['regions'],
+    render: (d) => <RegionPanel call={d.regions} />,
+  },
   {
     name: 'creatives-and-pages',
+    reserve: { base: '854px', lg: '499px' },
     uses: ['creatives', 'sites'],
     render: (d) => (
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
@@ -78,30 +99,41 @@ export const SUMMARY_ROWS: SummaryRow[] = [
       </SimpleGrid>
     ),
   },
-  { name: 'pages', uses: ['sites'], render: (d) => <PageTable call={d.sites} /> },
+  {
+    name: 'pages',
+    reserve: { base: '184px', lg: '144px' },
+    uses: ['sites'],
+    render: (d) => <PageTable call={d.sites} />,
+  },
 ];
 
 /** Where the Reach & Lift row (DESIGN 4b) goes: after visits over time. */
 export const REACH_AND_LIFT_SLOT = 3;
 SUMMARY_ROWS.splice(REACH_AND_LIFT_SLOT, 0, {
   name: 'reach-and-lift',
+  reserve: { base: '1084px', md: '735px', xl: '607px' },
   uses: ['reach', 'lift'],
   render: (d) => <ReachLift reach={d.reach} lift={d.lift} />,
 });
 
 export function SummaryView({ data, rows = SUMMARY_ROWS }: { data: DashboardData; rows?: SummaryRow[] }) {
   return (
-    <Stack gap="4" data-testid="summary-view">
+    <Column data-testid="summary-view">
       {rows.map((r) => (
         <Row key={r.name} row={r} data={data} />
       ))}
-    </Stack>
+    </Column>
   );
 }
 
 const Row = memo(
   function Row({ row, data }: { row: SummaryRow; data: DashboardData }) {
-    return <div data-row={row.name}>{row.render(data)}</div>;
+    const content = row.render(data);
+    return (
+      <div data-row={row.name}>
+        {row.reserve ? <NearViewport height={row.reserve}>{content}</NearViewport> : content}
+      </div>
+    );
   },
   (before, after) => before.row === after.row && before.row.uses.every((k) => before.data[k] === after.data[k]),
 );
