@@ -89,12 +89,22 @@ const pinned = (cpu: string, cmd: string, args: string[]): [string, string[]] =>
 const WRK = which('wrk');
 const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 
-/** A wrk script sending the same pixel paths as `pixel(n)`: distinct households and cache busters. */
+/**
+ * A wrk script sending pixel paths as `pixel(n)` does: 5,000 households in turn, each with its cache buster.
+ * The requests are formatted once at start and sent in turn: formatting one per request in Lua cost wrk
+ * CPU on the 2 cores it shares with the server (and with Redis, for the collector).
+ */
 const wrkScript = (key: string) => `
+local requests = {}
+init = function()
+  for i = 0, 4999 do
+    requests[i] = wrk.format("GET", "/t/i/${key}?hh=" .. (1000 + i) .. "&r=AUK&cb=" .. (100000 + i))
+  end
+end
 local n = 0
 request = function()
   n = n + 1
-  return wrk.format("GET", "/t/i/${key}?hh=" .. (1000 + n % 5000) .. "&r=AUK&cb=" .. n)
+  return requests[n % 5000]
 end`;
 
 async function loadWrk(port: number, script: string): Promise<number> {
@@ -324,11 +334,14 @@ async function benchEtl(prefix: string) {
       const r = new Redis(REDIS_URL);
       return { redis: r, worker: new EtlWorker(ds, r, keys, createLogger('silent')) };
     });
+    // The machine's load around each part: the two are timed apart, so a drift of the load moves the ratio.
+    const load = { etl_start: loadavg()[0], etl_end: 0, load_data_end: 0 };
     const started = Date.now();
     for (const w of workers) w.worker.start();
     const stats = streamKeys(keys).stats;
     while (Number((await redis.hget(stats, 'processed')) ?? 0) < EVENTS) await sleep(50);
     const etlSeconds = (Date.now() - started) / 1000;
+    load.etl_end = loadavg()[0];
     for (const w of workers) {
       await w.worker.stop();
       w.redis.disconnect();
@@ -364,6 +377,7 @@ async function benchEtl(prefix: string) {
     await conn.query("LOAD DATA LOCAL INFILE 'imp' INTO TABLE impression_event_copy");
     await conn.query("LOAD DATA LOCAL INFILE 'hit' INTO TABLE site_hit_copy");
     const loadSeconds = (Date.now() - loadStarted) / 1000;
+    load.load_data_end = loadavg()[0];
     await conn.end();
     const loadRate = Math.round((imps.length + pages.length) / loadSeconds);
     const [copied] = await ds.query(
@@ -380,12 +394,16 @@ async function benchEtl(prefix: string) {
       shape: SHAPE,
       touches_per_event: +(Number(touchRows.n) / EVENTS).toFixed(2),
       workers: ETL_WORKERS,
+      load_average: load,
       loaded_rows: Number(copied.n),
     });
     // Where the worker's time went (ms summed over batches; worker.write_batch holds the writer's steps).
     print({
       figure: 'etl_phase_ms',
       etl_ms: Math.round(etlSeconds * 1000),
+      // The raw impressions' LOAD DATA inside the ETL against the whole reference load (impressions and hits):
+      // with every other write free, the ratio could reach at most 1 / this.
+      raw_impressions_to_reference: +((etlPhaseMs.raw_impressions ?? 0) / (loadSeconds * 1000)).toFixed(2),
       ...Object.fromEntries(Object.entries(etlPhaseMs).map(([k, v]) => [k, Math.round(v)])),
     });
     // The bench process holds the generated events and the reference rows beside its in-process worker,

@@ -105,7 +105,8 @@ export class Collector {
   private async flush(hits: Hit[]): Promise<void> {
     if (this.redis.status === 'ready') {
       try {
-        await this.ensureGroup();
+        // Awaited only until the groups exist: a resolved await per flush still costs the microtask turns.
+        if (!this.groupReady) await this.ensureGroup();
         await appendHits(this.redis, this.keys, this.config.ETL_SHARDS, hits, Infinity);
         return;
       } catch (e) {

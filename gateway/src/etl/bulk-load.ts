@@ -24,10 +24,7 @@ export async function insertIgnore<T>(
   row: (r: T) => unknown[],
 ): Promise<number> {
   if (!rows.length) return 0;
-  if (await loadDataAllowed(qr)) {
-    const sql = `LOAD DATA LOCAL INFILE 'rows' IGNORE INTO TABLE ${table} CHARACTER SET utf8mb4 (${columns})`;
-    return (await loadData(qr, sql, () => Readable.from(packets(rows, text)))).affectedRows;
-  }
+  if (await loadDataAllowed(qr)) return loadRows(qr, table, columns, rows, text);
   let inserted = 0;
   for (const part of chunks(rows, INSERT_ROWS)) {
     const res: { affectedRows: number } = await qr.query(`INSERT IGNORE INTO ${table} (${columns}) VALUES ?`, [
@@ -36,6 +33,21 @@ export async function insertIgnore<T>(
     inserted += res.affectedRows;
   }
   return inserted;
+}
+
+/**
+ * The fast path of insertIgnore alone: every row in one LOAD DATA LOCAL INFILE (the caller has asked
+ * loadDataAllowed), a row whose key is stored already skipped; answers how many rows were new.
+ */
+export async function loadRows<T>(
+  qr: QueryRunner,
+  table: string,
+  columns: string,
+  rows: readonly T[],
+  text: (r: T) => string,
+): Promise<number> {
+  const sql = `LOAD DATA LOCAL INFILE 'rows' IGNORE INTO TABLE ${table} CHARACTER SET utf8mb4 (${columns})`;
+  return (await loadData(qr, sql, () => Readable.from(packets(rows, text)))).affectedRows;
 }
 
 function* packets<T>(rows: readonly T[], text: (r: T) => string): Generator<Buffer> {
@@ -62,6 +74,32 @@ export async function loadDataAllowed(qr: QueryRunner): Promise<boolean> {
     }
   }
   return allowed;
+}
+
+let idStep: number | null | undefined;
+
+/**
+ * The step between the auto-increment ids one multi-row INSERT ... VALUES takes, when the server
+ * guarantees they are consecutive (asked once per process): InnoDB's autoinc lock modes 0 and 1 (MariaDB's
+ * default, MySQL 8 configured so) give a "simple insert" consecutive ids from its first (insertId), so
+ * the caller need not read its new rows back. null on the portable path: lock mode 2 (MySQL 8's default),
+ * TiDB (ids cached per server), or ETL_INSERT_IDS=0.
+ */
+export async function consecutiveIdStep(qr: QueryRunner): Promise<number | null> {
+  if (idStep === undefined) {
+    idStep = null;
+    if (process.env.ETL_INSERT_IDS !== '0') {
+      try {
+        const [row]: { mode: number | string; step: number | string; version: string }[] = await qr.query(
+          'SELECT @@innodb_autoinc_lock_mode AS mode, @@auto_increment_increment AS step, VERSION() AS version',
+        );
+        if (row && Number(row.mode) <= 1 && !/tidb/i.test(row.version)) idStep = Number(row.step) || null;
+      } catch {
+        // A server without the variables: the portable path.
+      }
+    }
+  }
+  return idStep;
 }
 
 interface MysqlConnection {

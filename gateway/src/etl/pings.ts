@@ -1,12 +1,15 @@
 import type { DataSource } from 'typeorm';
 
+/** The trailing window of ping_count: hits older than this count in no ping. */
+export const PING_WINDOW_MS = 24 * 3600 * 1000;
+
 /**
  * Site tag health (DESIGN 3): ping_count = hits in the trailing 24 hours, ping_date = the last hit
  * (null when none in 24 hours). Recomputed for tags with new hits, and for every tag that still
  * shows pings so the counts decay as time passes.
  */
 export async function refreshPings(ds: DataSource, siteTagIds: number[] | 'stale'): Promise<void> {
-  const since = new Date(Date.now() - 24 * 3600 * 1000);
+  const since = new Date(Date.now() - PING_WINDOW_MS);
   let ids = siteTagIds;
   if (ids === 'stale') {
     const rows: { id: number }[] = await ds.query(

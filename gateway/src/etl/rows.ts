@@ -1,14 +1,20 @@
 import type { Hit } from '../collector/hit';
 import { regionOfGeo } from '../geo/lookup';
 import { isRegionOf } from '../geo/regions';
+import { memoized, turn } from '../shared/memo';
 import { localParts } from '../shared/time';
 import type { TagDirectory } from './tags';
 
-/** The rows with each event id once (its first row kept): a batch may carry a redelivered event twice. */
-export function uniqueBy<T extends { eventId: string }>(rows: readonly T[]): T[] {
+const uniques = memoized((rows: readonly { eventId: string }[]) => {
   const seen = new Set<string>();
   return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
-}
+});
+
+/**
+ * The rows with each event id once (its first row kept): a batch may carry a redelivered event twice.
+ * Made once per array (the same array answers the same list: the writer's memoized steps key on it).
+ */
+export const uniqueBy = <T extends { eventId: string }>(rows: readonly T[]): T[] => uniques(rows) as T[];
 
 /** Rows a batch of hits becomes (before idempotency: some may already be stored). */
 export interface ImpressionRow {
@@ -45,11 +51,15 @@ export interface PreparedBatch {
   rejected: Record<string, number>;
 }
 
+/** Hits prepared between turns of the event loop (see turn). */
+const YIELD_HITS = 5000;
+
 /** Resolves tags, region and local time of each hit; unknown tags are counted as rejected. */
 export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<PreparedBatch> {
   const out: PreparedBatch = { impressions: [], hits: [], controls: [], rejected: {} };
   const resolved = await tags.resolve(hits);
-  for (const h of hits) {
+  for (const [n, h] of hits.entries()) {
+    if (n % YIELD_HITS === YIELD_HITS - 1) await turn();
     const tag = resolved.get(`${h.k}:${h.t}`);
     if (!tag || tag.kind !== h.k) {
       out.rejected.unknown_tag = (out.rejected.unknown_tag ?? 0) + 1;

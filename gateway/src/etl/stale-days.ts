@@ -2,6 +2,7 @@ import type { QueryRunner } from 'typeorm';
 import { datesOf, dayFromNumber, dayNumber } from '../modules/analytics/dates';
 import { inReachSample } from '../modules/analytics/rollup/reach-buckets';
 import { chunks } from '../shared/chunks';
+import { memoized } from '../shared/memo';
 import { localParts } from '../shared/time';
 import type { ImpressionRow } from './rows';
 
@@ -24,8 +25,12 @@ export const SUMMARY = {
    * per household instead (reach_visit_note, noteReachVisits below).
    */
   reachExposure: 4,
-  /** reach_control, built from control_impression_event and visit as reach_exposure (the same marks, notes and households). */
-  reachControl: 5,
+  // 5 was reach_control (a quarter of the control households), replaced by reach_holdout: not reused.
+  /**
+   * reach_holdout, built from control_impression_event, visit and visit_page as reach_exposure (the
+   * same marks and notes), for every household: the ETL notes every control household's changes.
+   */
+  reachHoldout: 6,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 
@@ -58,6 +63,11 @@ export interface VisitDays {
   last: string;
 }
 const reachNoted = new WeakMap<QueryRunner, ReachVisits>();
+/**
+ * Per customer, the households outside the sample whose visits a transaction changed: noted too when
+ * they have control impressions (reach_holdout keeps every household's), which markStaleDays asks.
+ */
+const holdoutCandidates = new WeakMap<QueryRunner, ReachVisits>();
 
 const key = (customerId: number, summary: SummaryKind, date: string) =>
   `${String(customerId).padStart(10, '0')}|${summary}|${date}`;
@@ -66,7 +76,8 @@ const key = (customerId: number, summary: SummaryKind, date: string) =>
  * The writer rebuilt these visits of one customer (and deleted the stored ones they replace): every
  * local day from each new visit's start to its end is marked. A deleted visit's first hit lies inside
  * one of the new visits, so its day is among them. The households of the reach sample are noted with
- * those days too, for reach_exposure (noteReachVisits).
+ * those days too, for reach_exposure (noteReachVisits); the others are noted if they have control
+ * impressions (for reach_holdout: markStaleDays looks).
  */
 export function noteVisitDays(
   qr: QueryRunner,
@@ -76,32 +87,81 @@ export function noteVisitDays(
 ): void {
   let days = noted.get(qr);
   if (!days) noted.set(qr, (days = new Set()));
-  const households = reachHouseholds(qr, customerId);
+  const households = reachHouseholds(reachNoted, qr, customerId);
+  const others = reachHouseholds(holdoutCandidates, qr, customerId);
   for (const v of visits) {
     const last = localParts(v.end, timeZone).date;
     days.add(key(customerId, SUMMARY.visits, v.localDate));
     for (const d of datesOf(v.localDate, last)) days.add(key(customerId, SUMMARY.visits, d));
-    if (inReachSample(v.household)) widenNote(households, v.household, v.localDate, last);
+    widenNote(inReachSample(v.household) ? households : others, v.household, v.localDate, last);
   }
 }
 
 /**
- * New impressions or control impressions the writer stored: their sampled households are noted with
- * their days, for reach_exposure and reach_control. An impression changes no other row (its own
- * flags come from the visits around it), so that day alone is recopied.
+ * New impressions the writer stored: their sampled households are noted with their days, for
+ * reach_exposure; new control impressions (`control`): every household of theirs, for reach_holdout.
+ * An impression changes no other row (its own flags come from the visits around it), so that day
+ * alone is recopied.
  */
-export function noteImpressions(qr: QueryRunner, rows: readonly ImpressionRow[]): void {
-  for (const r of rows) {
-    if (!inReachSample(r.household)) continue;
-    const d = dayNumber(r.localDate);
-    widenNote(
-      reachHouseholds(qr, r.customerId),
-      r.household,
-      dayFromNumber(d + NOTE_AROUND),
-      dayFromNumber(d - NOTE_AROUND),
-    );
+export function noteImpressions(qr: QueryRunner, rows: readonly ImpressionRow[], control = false): void {
+  for (const [customerId, notes] of (control ? controlNotes : sampledNotes)(rows)) {
+    const households = reachHouseholds(reachNoted, qr, customerId);
+    for (const [household, d] of notes) widenNote(households, household, d.first, d.last);
   }
 }
+
+/**
+ * The notes of impressions (noteImpressions), per customer and household: made once per array
+ * (memoized), while the batch before is written (prepareStaleDays).
+ */
+function impressionNotes(rows: readonly ImpressionRow[], control: boolean): ReachVisits {
+  const out: ReachVisits = new Map();
+  /** Each local date's note (d + NOTE_AROUND, d - NOTE_AROUND), made once per date. */
+  const noteOf = new Map<string, VisitDays>();
+  for (const r of rows) {
+    if (!control && !inReachSample(r.household)) continue;
+    let note = noteOf.get(r.localDate);
+    if (!note) {
+      const d = dayNumber(r.localDate);
+      noteOf.set(r.localDate, (note = { first: dayFromNumber(d + NOTE_AROUND), last: dayFromNumber(d - NOTE_AROUND) }));
+    }
+    let households = out.get(r.customerId);
+    if (!households) out.set(r.customerId, (households = new Map()));
+    widenNote(households, r.household, note.first, note.last);
+  }
+  return out;
+}
+const sampledNotes = memoized((rows: readonly ImpressionRow[]) => impressionNotes(rows, false));
+const controlNotes = memoized((rows: readonly ImpressionRow[]) => impressionNotes(rows, true));
+
+/** The customer-days of impressions (`customerId|date`), made once per array (memoized). */
+const impressionDaysOf = memoized((rows: readonly ImpressionRow[]) => {
+  const days = new Set<string>();
+  for (const r of rows) days.add(`${r.customerId}|${r.localDate}`);
+  return days;
+});
+
+/** The households of impressions, per customer, made once per array (memoized). */
+const householdsOf = memoized((rows: readonly ImpressionRow[]) => {
+  const out = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const households = out.get(r.customerId);
+    if (households) households.add(r.household);
+    else out.set(r.customerId, new Set([r.household]));
+  }
+  return out;
+});
+
+/**
+ * What markStaleDays and noteImpressions make of a batch's rows, as steps to make now (the read ahead's
+ * prepare, while the batch before is written): its transaction then finds them made.
+ */
+export const staleDaySteps = (impressions: readonly ImpressionRow[], controls: readonly ImpressionRow[]) => [
+  () => sampledNotes(impressions),
+  () => controlNotes(controls),
+  () => impressionDaysOf(impressions),
+  () => householdsOf(impressions),
+];
 
 /** A household's note widened to cover (first, last) too (the smaller first, the larger last). */
 function widenNote(households: Map<string, VisitDays>, household: string, first: string, last: string): void {
@@ -113,10 +173,10 @@ function widenNote(households: Map<string, VisitDays>, household: string, first:
   }
 }
 
-/** The transaction's noted households of one customer. */
-function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, VisitDays> {
-  let reach = reachNoted.get(qr);
-  if (!reach) reachNoted.set(qr, (reach = new Map()));
+/** The transaction's noted households of one customer (or its candidates: holdoutCandidates). */
+function reachHouseholds(notes: WeakMap<QueryRunner, ReachVisits>, qr: QueryRunner, customerId: number) {
+  let reach = notes.get(qr);
+  if (!reach) notes.set(qr, (reach = new Map()));
   let households = reach.get(customerId);
   if (!households) reach.set(customerId, (households = new Map()));
   return households;
@@ -131,8 +191,7 @@ function reachHouseholds(qr: QueryRunner, customerId: number): Map<string, Visit
 export async function markStaleDays(qr: QueryRunner, newImpressions: readonly ImpressionRow[]): Promise<void> {
   const days = noted.get(qr) ?? new Set<string>();
   noted.delete(qr);
-  const impressionDays = new Set<string>();
-  for (const r of newImpressions) impressionDays.add(`${r.customerId}|${r.localDate}`);
+  const impressionDays = impressionDaysOf(newImpressions);
   for (const cd of impressionDays) {
     const [c, date] = cd.split('|');
     days.add(key(Number(c), SUMMARY.impressions, date));
@@ -147,6 +206,7 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
     }),
   );
   await followAppends(qr, impressionDays);
+  await noteHoldoutHouseholds(qr, newImpressions);
   const reach = reachNoted.get(qr);
   reachNoted.delete(qr);
   // After every mark (all writers lock the marks first, then these counters in customer order: no deadlocks).
@@ -154,8 +214,57 @@ export async function markStaleDays(qr: QueryRunner, newImpressions: readonly Im
     if (households.size > 0) await noteReachVisits(qr, customerId, households);
 }
 
+/** Whether a customer has any control impression (a holdout): reach_holdout has rows of it only then. */
+export async function hasControlImpressions(q: Queryable, customerId: number): Promise<boolean> {
+  const any = (await q.query('SELECT 1 FROM control_impression_event WHERE customer_id = ? LIMIT 1', [
+    customerId,
+  ])) as unknown[];
+  return any.length > 0;
+}
+
 /**
- * reach_exposure and reach_control rebuild a day whole when its impression mark passes the version
+ * For reach_holdout, which keeps every household's control impressions: the transaction's visit
+ * households outside the sample are noted as the sampled ones when they have control impressions, and
+ * the households of its new impressions that have control impressions are noted over all their control
+ * impressions' days (each row says whether its household has impressions at all). A customer without
+ * control impressions costs one probe. A control impression stored concurrently for such a household
+ * cannot be missed: the batches writing it lock the household's shard too (writer.ts lockShards), so
+ * either it committed before this read, or its own note is applied after this transaction committed.
+ */
+async function noteHoldoutHouseholds(qr: QueryRunner, newImpressions: readonly ImpressionRow[]): Promise<void> {
+  const visits = holdoutCandidates.get(qr);
+  holdoutCandidates.delete(qr);
+  // The households of the batch's impressions, per customer.
+  const impressed = householdsOf(newImpressions);
+  const customers = new Set([...(visits?.keys() ?? []), ...impressed.keys()]);
+  for (const customerId of [...customers].sort((a, b) => a - b)) {
+    const visited = visits?.get(customerId) ?? new Map<string, VisitDays>();
+    const exposed = impressed.get(customerId) ?? new Set<string>();
+    if (visited.size === 0 && exposed.size === 0) continue;
+    if (!(await hasControlImpressions(qr, customerId))) continue;
+    const notes = reachHouseholds(reachNoted, qr, customerId);
+    // Keyed as the database prints the ids; each note keeps its own household key.
+    const byId = new Map([...visited.keys(), ...exposed].map((h) => [BigInt(h).toString(), h]));
+    for (const part of chunks([...byId.keys()], CHUNK)) {
+      const found: { h: string; first: string; last: string }[] = await qr.query(
+        `SELECT CAST(household_id AS CHAR) AS h, DATE_FORMAT(MIN(local_date), '%Y-%m-%d') AS first,
+                DATE_FORMAT(MAX(local_date), '%Y-%m-%d') AS last
+           FROM control_impression_event WHERE customer_id = ? AND household_id IN (?) GROUP BY household_id`,
+        [customerId, part.map(BigInt)],
+      );
+      for (const f of found) {
+        const h = byId.get(f.h);
+        if (h === undefined) continue;
+        const v = visited.get(h);
+        if (v) widenNote(notes, h, v.first, v.last);
+        if (exposed.has(h)) widenNote(notes, h, f.first, f.last);
+      }
+    }
+  }
+}
+
+/**
+ * reach_exposure and reach_holdout rebuild a day whole when its impression mark passes the version
  * they built it from; the ETL's new impressions are noted per household instead (noteImpressions).
  * So a built day that was up to date before this transaction's bump of its mark (version = mark - 1,
  * the mark's row locked by that bump) is moved up with it. A day already behind stays behind (a
@@ -176,7 +285,7 @@ async function followAppends(q: Queryable, impressionDays: ReadonlySet<string>):
       `UPDATE summary_built_day b JOIN summary_stale_day s
           ON s.customer_id = b.customer_id AND s.summary = ${SUMMARY.impressions} AND s.local_date = b.local_date
           SET b.version = b.version + 1
-        WHERE b.customer_id = ? AND b.summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
+        WHERE b.customer_id = ? AND b.summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachHoldout})
           AND b.local_date IN (?) AND b.version = s.version - 1`,
       [customerId, dates.sort()],
     );
@@ -233,7 +342,7 @@ export async function writeMarks(q: Queryable, marks: readonly [number, SummaryK
  * Marks every day a customer (or every customer) has in impression_rollup and visit: for writers that
  * fill those tables directly with SQL (test helpers, bench loaders). Days whose rows were deleted are
  * not found here: mark those with writeMarks. Every impression day (control ones too) being marked,
- * reach_exposure and reach_control are rebuilt whole (their rows are the impressions', so no note of
+ * reach_exposure and reach_holdout are rebuilt whole (their rows are the impressions', so no note of
  * the visits is needed).
  */
 export async function markEveryDay(q: Queryable, customerId?: number): Promise<void> {
@@ -251,7 +360,7 @@ export async function markEveryDay(q: Queryable, customerId?: number): Promise<v
      ON DUPLICATE KEY UPDATE version = summary_stale_day.version + 1`,
     params,
   );
-  // reach_control's days follow the impressions' marks.
+  // reach_holdout's days follow the impressions' marks.
   await q.query(
     `INSERT INTO summary_stale_day (customer_id, summary, local_date, version)
      SELECT DISTINCT customer_id, ${SUMMARY.impressions}, local_date, 1 FROM control_impression_event ${where}

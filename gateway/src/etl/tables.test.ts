@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { tsvCell } from './bulk-load';
 import type { ImpressionRow, SiteHitRow } from './rows';
-import { impressionEventRow, impressionEventText, siteHitRow, siteHitText, sqlTime } from './tables';
+import {
+  type NewVisit,
+  impressionEventRow,
+  impressionEventText,
+  siteHitRow,
+  siteHitText,
+  sqlTime,
+  visitPageRow,
+  visitPageText,
+  visitRow,
+  visitText,
+} from './tables';
 
 const viaIso = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 
@@ -76,6 +87,19 @@ test("the raw rows' LOAD DATA lines are the text of their portable tuples, cell 
         };
         expect(siteHitText(hit)).toBe(tsv([siteHitRow(hit)]));
       }
+      const visit: NewVisit = {
+        household,
+        start: at,
+        end: at + tagId,
+        localDate: '2026-03-29',
+        region,
+        hits: tagId + 1,
+        siteTagIds: [tagId],
+      };
+      expect(visitText(customerId, visit)).toBe(tsv([visitRow(customerId, visit)]));
+      expect(visitPageText(tagId, tagId + 1, customerId, visit)).toBe(
+        tsv([visitPageRow(tagId, tagId + 1, customerId, visit)]),
+      );
     }),
     { numRuns: 5000 },
   );

@@ -175,6 +175,10 @@ export const visitRow = (customerId: number, v: NewVisit): RowOf<typeof VISIT_CO
   v.hits,
 ];
 
+/** visitRow as a LOAD DATA line (see tsvCell). */
+export const visitText = (customerId: number, v: NewVisit): string =>
+  `${customerId}\t${tsvCell(v.household)}\t${sqlTime(v.start)}\t${sqlTime(v.end)}\t${v.localDate}\t${tsvCell(v.region)}\t${v.hits}\n`;
+
 export const VISIT_PAGE_COLUMNS = ['visit_id', 'site_tag_id', 'customer_id', 'local_date'] as const;
 export const visitPageRow = (
   visitId: number,
@@ -182,6 +186,9 @@ export const visitPageRow = (
   customerId: number,
   v: NewVisit,
 ): RowOf<typeof VISIT_PAGE_COLUMNS> => [visitId, siteTagId, customerId, v.localDate];
+/** visitPageRow as a LOAD DATA line. */
+export const visitPageText = (visitId: number, siteTagId: number, customerId: number, v: NewVisit): string =>
+  `${visitId}\t${siteTagId}\t${customerId}\t${v.localDate}\n`;
 
 /** The visit side of a touch. */
 export interface TouchedVisit {

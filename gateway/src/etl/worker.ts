@@ -5,11 +5,12 @@ import type { Hit } from '../collector/hit';
 import { DEFAULT_SHARDS, ensureGroup, hitStreams, streamKeys } from '../collector/stream';
 import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
+import { turn } from '../shared/memo';
 import { ShardLeases } from './leases';
 import { refreshPings } from './pings';
-import { prepareRows } from './rows';
+import { type PreparedBatch, prepareRows } from './rows';
 import { TagDirectory } from './tags';
-import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
+import { type BatchResult, ConcurrentBatchError, prepareBatch, timed, writeBatch } from './writer';
 
 export interface WorkerOptions {
   /**
@@ -96,6 +97,13 @@ redis.call('HINCRBY', KEYS[1], 'processed', processed)
 redis.call('HINCRBY', KEYS[1], 'duplicates', duplicates)
 return processed`;
 
+/** Entries written in one transaction, their hits, and the rows those become (made once). */
+interface Batch {
+  entries: Read[];
+  hits: Hit[];
+  prepared?: Promise<PreparedBatch>;
+}
+
 interface Counts {
   processed: number;
   duplicates: number;
@@ -177,30 +185,37 @@ export class EtlWorker {
 
   private async run(): Promise<void> {
     let groupReady = false;
-    // At most one batch read ahead: the worker holds two batches at a time, whatever the backlog.
-    let ahead: Promise<Read[]> | null = null;
+    // At most one batch read ahead: the worker holds two reads at a time, whatever the backlog.
+    let ahead: Promise<Batch[]> | null = null;
     while (this.running || ahead) {
       try {
         if (!groupReady) {
           await ensureGroup(this.redis, this.keys, this.shards);
           groupReady = true;
         }
-        const pending = ahead;
+        const pending: Promise<Batch[]> | null = ahead;
         ahead = null;
-        let entries = await timed('worker.read_stream', pending ?? this.next());
+        let batches: Batch[] = await timed('worker.read_stream', pending ?? this.next().then((e) => this.batches(e)));
         if (pending) {
           // Between batches: the fair share may give shards up. Read-ahead entries of those stay pending
           // under this consumer, and their new owner claims them when it takes the shard.
           await this.balance();
-          entries = entries.filter((e) => e.stream === this.k.stream || this.leases.owned.has(shardNumber(e.stream)));
+          const entries = batches.flatMap((b) => b.entries);
+          const kept = entries.filter(
+            (e) => e.stream === this.k.stream || this.leases.owned.has(shardNumber(e.stream)),
+          );
+          if (kept.length < entries.length) batches = this.batches(kept, false);
         }
-        if (entries.length) {
-          // The next batch is read and parsed while this one is written: the worker mostly waits on MySQL.
+        if (batches.length) {
+          // The next read is fetched, parsed and prepared (tags, local time, regions) while this one is
+          // written: the worker mostly waits on MySQL.
           if (this.running) {
-            ahead = this.next(new Set(entries.map((e) => e.ledgerId)));
+            ahead = this.next(new Set(batches.flatMap((b) => b.entries.map((e) => e.ledgerId)))).then((e) =>
+              this.batches(e),
+            );
             ahead.catch(() => undefined);
           }
-          await this.process(entries);
+          for (const batch of batches) await this.commit(batch);
         }
         await this.housekeeping();
       } catch (e) {
@@ -305,6 +320,7 @@ export class EtlWorker {
     // entry count is shared out over the streams read, so one read stays about a batch.
     const count = Math.max(1, Math.ceil(READ_COUNT / streams.length));
     let hits = 0;
+    let parsed = 0;
     // A read ahead never blocks: it shares the connection with the batch's acknowledgement.
     for (let block = !inHand; hits < limit; block = false) {
       const args = [
@@ -325,6 +341,9 @@ export class EtlWorker {
           const r = this.read(stream, e);
           out.push(r);
           hits += parseEntry(r).length;
+          // A read ahead is parsed while a batch is written: the event loop turns every few thousand
+          // hits, so the batch's next statement is not held up behind the whole read's JSON.
+          if (inHand && ++parsed % YIELD_ENTRIES === 0) await turn();
         }
         if (entries.length >= count) full = true;
       }
@@ -337,40 +356,55 @@ export class EtlWorker {
     return this.options.batchHits ?? 50_000;
   }
 
-  /** Splits entries into batches of about `batchHits` hits; each batch commits, then is acked. */
-  private async process(entries: Read[]): Promise<void> {
-    const limit = this.batchHits();
-    let batch: Read[] = [];
-    let hits: Hit[] = [];
+  /**
+   * Splits a read's entries into batches of about `batchHits` hits, as many as the read holds whole
+   * batches (at least one): a read of 56k hits is one batch, not 50k and a 6k tail paying a batch's
+   * fixed cost again; no batch is over 1.5 x batchHits. With `prepare`, each batch's rows start being
+   * prepared now (a read ahead's while the batch before is written). Each batch commits, then is acked.
+   */
+  private batches(entries: Read[], prepare = true): Batch[] {
+    const total = entries.reduce((n, e) => n + parseEntry(e).length, 0);
+    const limit = Math.max(1, total / Math.max(1, Math.round(total / this.batchHits())));
+    const out: Batch[] = [];
+    let batch: Batch = { entries: [], hits: [] };
     for (const entry of entries) {
-      const parsed = parseEntry(entry);
-      batch.push(entry);
-      for (const h of parsed) hits.push(h);
-      if (hits.length >= limit) {
-        await this.commit(batch, hits);
-        batch = [];
-        hits = [];
+      batch.entries.push(entry);
+      for (const h of parseEntry(entry)) batch.hits.push(h);
+      if (batch.hits.length >= limit) {
+        out.push(batch);
+        batch = { entries: [], hits: [] };
       }
     }
-    if (batch.length) await this.commit(batch, hits);
+    if (batch.entries.length) out.push(batch);
+    if (prepare) for (const b of out) this.prepared(b).catch(() => undefined);
+    return out;
   }
 
-  private async commit(entries: Read[], hits: Hit[]): Promise<void> {
+  /** A batch's rows, prepared once (again after a failure: the tag lookup may have met MySQL away). */
+  private prepared(batch: Batch): Promise<PreparedBatch> {
+    if (!batch.prepared) {
+      batch.prepared = prepareRows(batch.hits, this.tags).then(async (p) => (await prepareBatch(p, this.shards), p));
+      batch.prepared.catch(() => (batch.prepared = undefined));
+    }
+    return batch.prepared;
+  }
+
+  private async commit(batch: Batch): Promise<void> {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.commitOnce(entries, hits);
+        await this.commitOnce(batch);
         return;
       } catch (e) {
         const code = (e as { code?: string }).code ?? '';
         const retryable = e instanceof ConcurrentBatchError || RETRYABLE.has(code);
         if (!this.running && !retryable) throw e;
         if (!retryable && isNonTransient(e) && ++failures >= (this.options.deadLetterAfter ?? 3)) {
-          if (entries.length > 1) {
+          if (batch.entries.length > 1) {
             // One entry spoils the batch: commit the entries one by one, so only the spoiled one is set aside.
-            for (const entry of entries) await this.commit([entry], parseEntry(entry));
+            for (const entry of batch.entries) await this.commit({ entries: [entry], hits: parseEntry(entry) });
           } else {
-            await this.deadLetter(entries[0], e);
+            await this.deadLetter(batch.entries[0], e);
           }
           return;
         }
@@ -390,13 +424,15 @@ export class EtlWorker {
     return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
   }
 
-  private async commitOnce(entries: Read[], hits: Hit[]): Promise<void> {
+  private async commitOnce(batch: Batch): Promise<void> {
+    const { entries } = batch;
     const ids = entries.map((e) => e.ledgerId);
     const counts = await timed('worker.ledger_read', this.ledgerOf(ids));
     const fresh = counts.size ? entries.filter((e) => !counts.has(e.ledgerId)) : entries;
+    // Usually prepared already, while the batch before was written.
     const prepared = await timed(
       'worker.prepare',
-      prepareRows(counts.size ? fresh.flatMap(parseEntry) : hits, this.tags),
+      counts.size ? prepareRows(fresh.flatMap(parseEntry), this.tags) : this.prepared(batch),
     );
     let result: BatchResult | null = null;
     if (fresh.length) {
@@ -532,6 +568,9 @@ export class EtlWorker {
     }
   }
 }
+
+/** Entries a read ahead parses between turns of the event loop (~4,000 hits of bulk entries). */
+const YIELD_ENTRIES = 8;
 
 /** Entries per acknowledging script call. */
 const ACK_SLICE = 2000;

@@ -1,18 +1,19 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { DEFAULT_SHARDS, shardOf } from '../collector/stream';
 import { chunks } from '../shared/chunks';
+import { memoized, turn } from '../shared/memo';
 import { localParts } from '../shared/time';
-import { insertIgnore } from './bulk-load';
-import { recordDailyActivity } from './daily-activity';
+import { consecutiveIdStep, insertIgnore, loadDataAllowed, loadRows } from './bulk-load';
+import { dailyActivitySteps, recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import { uniqueBy, type ImpressionRow, type PreparedBatch, type SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
-import { markStaleDays, noteImpressions, noteVisitDays } from './stale-days';
+import { PING_WINDOW_MS } from './pings';
+import { markStaleDays, noteImpressions, noteVisitDays, staleDaySteps } from './stale-days';
 import {
   IMPRESSION_EVENT_COLUMNS,
   IMPRESSION_ROLLUP_COLUMNS,
   type NewVisit,
-  type RowOf,
   SITE_HIT_COLUMNS,
   TOUCH_COLUMNS,
   type TouchedVisit,
@@ -30,7 +31,9 @@ import {
   touchRow,
   touchVisitText,
   visitPageRow,
+  visitPageText,
   visitRow,
+  visitText,
 } from './tables';
 
 /**
@@ -43,7 +46,10 @@ export interface BatchResult {
   newImpressions: number;
   newHits: number;
   duplicates: number;
-  /** Site tags with new hits (their ping counts change). */
+  /**
+   * Site tags with new hits of the trailing 24 hours (their ping counts change; an older hit changes
+   * neither ping_count nor ping_date: a replay of history refreshes nothing).
+   */
   siteTagIds: number[];
   /** Latest event time written, ms (0 when none). */
   watermark: number;
@@ -90,6 +96,28 @@ export async function writeBatch(
   }
 }
 
+/**
+ * Makes what the batch's transaction computes from its rows when all of them are new (the fast path):
+ * the unique rows, the rollup's and daily_activity's cells, the stale days and reach notes. The worker
+ * calls it while the batch before is written, so the transaction finds them made (memoized per row
+ * array) instead of holding its locks while JS walks 50k rows.
+ */
+export async function prepareBatch(batch: PreparedBatch, shards = DEFAULT_SHARDS): Promise<void> {
+  const impressions = uniqueBy(batch.impressions);
+  const hits = uniqueBy(batch.hits);
+  for (const step of [
+    () => shardsOf(impressions, shards),
+    () => shardsOf(hits, shards),
+    () => rollupRows(impressions),
+    ...dailyActivitySteps(impressions, hits),
+    ...staleDaySteps(impressions, batch.controls ?? []),
+  ]) {
+    // Each step between turns of the event loop: the batch being written meanwhile gets its replies.
+    await turn();
+    step();
+  }
+}
+
 /** Runs inside the batch's transaction just before the commit, with its counts (the worker's ledger). */
 export type BatchLedger = (qr: QueryRunner, counts: { processed: number; duplicates: number }) => Promise<void>;
 
@@ -106,7 +134,8 @@ async function writeBatchOnce(
   await qr.connect();
   try {
     await qr.startTransaction('READ COMMITTED');
-    await timed('lock', lockShards(qr, [...impressions, ...hits], shards));
+    // Control impressions too: a visit's batch asks whether its household has any (noteHoldoutHouseholds).
+    await timed('lock', lockShards(qr, [impressions, hits, batch.controls ?? []], shards));
     const newImpressions = await timed(
       'raw_impressions',
       insertNew(
@@ -123,12 +152,15 @@ async function writeBatchOnce(
       'raw_hits',
       insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow, siteHitText),
     );
-    await timed('controls', writeControlImpressions(qr, batch.controls ?? []));
-    noteImpressions(qr, batch.controls ?? []);
+    const controls = batch.controls ?? [];
+    await timed('controls', writeControlImpressions(qr, controls));
+    noteImpressions(qr, controls, true);
     noteImpressions(qr, newImpressions);
-    await timed('rollup', addToRollup(qr, newImpressions));
     const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
     await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));
+    // Rows other transactions add to (the worker's other lanes, other workers) last, each table in key
+    // order: a transaction holds their locks only from here to its commit.
+    await timed('rollup', addToRollup(qr, newImpressions));
     await timed('daily_activity', recordDailyActivity(qr, newImpressions, newHits));
     await timed('stale_days', markStaleDays(qr, newImpressions));
     const stored = newImpressions.length + newHits.length;
@@ -144,7 +176,7 @@ async function writeBatchOnce(
       newImpressions: newImpressions.length,
       newHits: newHits.length,
       duplicates: batch.impressions.length + batch.hits.length - all.length,
-      siteTagIds: [...new Set(newHits.map((h) => h.siteTagId))],
+      siteTagIds: [...new Set(newHits.filter((h) => h.ts > Date.now() - PING_WINDOW_MS).map((h) => h.siteTagId))],
       watermark: all.reduce((m, r) => Math.max(m, r.ts), 0),
     };
   } catch (e) {
@@ -155,6 +187,19 @@ async function writeBatchOnce(
   }
 }
 
+/** The household shards of rows, made once per array and shard count (prepareBatch makes them ahead). */
+const shardSets = memoized(() => new Map<number, Set<number>>());
+const shardsOf = (rows: readonly { household: string }[], shards: number): Set<number> => {
+  const sets = shardSets(rows);
+  let set = sets.get(shards);
+  if (!set) {
+    set = new Set();
+    for (const r of rows) set.add(shardOf(r.household, shards));
+    sets.set(shards, set);
+  }
+  return set;
+};
+
 /**
  * Locks the household shard of every row of the batch (shardOf, the stream a household's hits go to),
  * in shard order (no deadlocks between batches): from here on this transaction alone rebuilds the
@@ -162,9 +207,9 @@ async function writeBatchOnce(
  * is never waited on; it keeps two writers apart when a lease lapses mid-batch or the old single
  * stream is drained beside the shards.
  */
-async function lockShards(qr: QueryRunner, rows: { household: string }[], shards: number): Promise<void> {
+async function lockShards(qr: QueryRunner, lists: (readonly { household: string }[])[], shards: number): Promise<void> {
   const owned = new Set<number>();
-  for (const r of rows) owned.add(shardOf(r.household, shards));
+  for (const rows of lists) for (const n of shardsOf(rows, shards)) owned.add(n);
   if (!owned.size) return;
   const sorted = [...owned].sort((a, b) => a - b);
   await qr.query('INSERT INTO etl_shard_lock (shard) VALUES ? ON DUPLICATE KEY UPDATE shard = shard', [
@@ -198,7 +243,8 @@ async function insertNew<T extends { eventId: string }>(
       for (const f of found) existing.add(f.event_id);
     }
   }
-  const fresh = rows.filter((r) => !existing.has(r.eventId));
+  // The same array when all are new (the fast path): the batch's memoized cells and notes key on it.
+  const fresh = existing.size ? rows.filter((r) => !existing.has(r.eventId)) : rows;
   const inserted = await insertIgnore(qr, table, columns, fresh, text, row);
   if (inserted !== fresh.length) {
     if (!checkIds) throw new SeenBefore();
@@ -207,8 +253,8 @@ async function insertNew<T extends { eventId: string }>(
   return fresh;
 }
 
-/** Adds the new impressions to impression_rollup, one row per cell (its key order: no deadlocks). */
-async function addToRollup(qr: QueryRunner, rows: ImpressionRow[]): Promise<void> {
+/** Impressions' impression_rollup rows, one per cell, in key order (made once per array: memoized). */
+const rollupRows = memoized((rows: readonly ImpressionRow[]) => {
   const cells = new Map<string, { first: ImpressionRow; impressions: number }>();
   for (const r of rows) {
     const key = `${r.customerId}|${r.localDate}|${r.bookingId}|${r.creativeId}|${r.region}|${r.daypart}`;
@@ -216,10 +262,14 @@ async function addToRollup(qr: QueryRunner, rows: ImpressionRow[]): Promise<void
     if (cell) cell.impressions++;
     else cells.set(key, { first: r, impressions: 1 });
   }
-  const sorted = [...cells.entries()]
+  return [...cells.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([, c]) => impressionRollupRow(c.first, c.impressions));
-  for (const part of chunks(sorted, CHUNK)) {
+});
+
+/** Adds the new impressions to impression_rollup, one row per cell (its key order: no deadlocks). */
+async function addToRollup(qr: QueryRunner, rows: ImpressionRow[]): Promise<void> {
+  for (const part of chunks(rollupRows(rows), CHUNK)) {
     await qr.query(
       `INSERT INTO impression_rollup (${columnList(IMPRESSION_ROLLUP_COLUMNS)})
        VALUES ? ON DUPLICATE KEY UPDATE impressions = impressions + VALUES(impressions)`,
@@ -378,14 +428,40 @@ function sessionVisits(hitsOf: Map<string, SessionHit[]>, timeZone: string): New
   return visits;
 }
 
-/** Insert visits; answers their ids, in the order of `visits`. */
+/**
+ * Insert visits; answers their ids, in the order of `visits`. Where the server makes an insert's ids
+ * consecutive (consecutiveIdStep), they are counted from its first id: MariaDB's fast path sends every
+ * visit in one LOAD DATA (a bulk insert: lock modes 0 and 1 hold the table's AUTO-INC lock to its end,
+ * so its ids are consecutive too) and asks LAST_INSERT_ID() (its first id); without LOAD DATA, each
+ * multi-row INSERT's first id is its insertId. Else (the portable path: lock mode 2, MySQL 8's default,
+ * TiDB, ETL_INSERT_IDS=0) they are read back by (household, start).
+ */
 async function insertVisits(qr: QueryRunner, customerId: number, visits: NewVisit[]): Promise<number[]> {
-  for (const part of chunks(visits, CHUNK)) {
-    await qr.query(`INSERT INTO visit (${columnList(VISIT_COLUMNS)}) VALUES ?`, [
-      part.map((v) => visitRow(customerId, v)),
-    ]);
+  const step = await consecutiveIdStep(qr);
+  if (step && (await loadDataAllowed(qr))) {
+    const inserted = await loadRows(qr, 'visit', VISIT, visits, (v) => visitText(customerId, v));
+    const [{ first }]: { first: number | string }[] = await qr.query('SELECT LAST_INSERT_ID() AS first');
+    if (inserted === visits.length && Number(first) > 0) return visits.map((_, i) => Number(first) + i * step);
+    return readVisitIds(qr, customerId, visits);
   }
-  // Read the new ids back by (household, start): visits of a household never share a start.
+  const counted: number[] = [];
+  for (const part of chunks(visits, CHUNK)) {
+    const res: { insertId: number | string; affectedRows: number } = await qr.query(
+      `INSERT INTO visit (${VISIT}) VALUES ?`,
+      [part.map((v) => visitRow(customerId, v))],
+    );
+    if (step && res.affectedRows === part.length && Number(res.insertId) > 0) {
+      const first = Number(res.insertId);
+      for (let i = 0; i < part.length; i++) counted.push(first + i * step);
+    }
+  }
+  return counted.length === visits.length ? counted : readVisitIds(qr, customerId, visits);
+}
+
+const VISIT = columnList(VISIT_COLUMNS);
+
+/** The new visits' ids read back by (household, start): visits of a household never share a start. */
+async function readVisitIds(qr: QueryRunner, customerId: number, visits: NewVisit[]): Promise<number[]> {
   const ids = new Map<string, number>();
   const starts = visits.map((v) => v.start);
   const rows: { id: number; hh: string; start_ts: Date }[] = await qr.query(
@@ -404,16 +480,26 @@ async function insertVisits(qr: QueryRunner, customerId: number, visits: NewVisi
 /** The distinct households of `visits`, as BigInt (see nearVisits). */
 const householdsOf = (visits: NewVisit[]): bigint[] => [...new Set(visits.map((v) => v.household))].map(BigInt);
 
-/** Pages: one row per site tag a new visit hit. */
+/**
+ * Pages: one row per site tag a new visit hit (the visits are new: no page of theirs is stored), in one
+ * LOAD DATA where the server allows it (insertIgnore).
+ */
 async function insertPages(qr: QueryRunner, customerId: number, visits: NewVisit[], visitIds: number[]) {
-  const pages: RowOf<typeof VISIT_PAGE_COLUMNS>[] = [];
+  const pages: { n: number; tag: number }[] = [];
   visits.forEach((v, n) => {
-    for (const tag of v.siteTagIds) pages.push(visitPageRow(visitIds[n], tag, customerId, v));
+    for (const tag of v.siteTagIds) pages.push({ n, tag });
   });
-  for (const part of chunks(pages, CHUNK)) {
-    await qr.query(`INSERT INTO visit_page (${columnList(VISIT_PAGE_COLUMNS)}) VALUES ?`, [part]);
-  }
+  await insertIgnore(
+    qr,
+    'visit_page',
+    VISIT_PAGE,
+    pages,
+    (p) => visitPageText(visitIds[p.n], p.tag, customerId, visits[p.n]),
+    (p) => visitPageRow(visitIds[p.n], p.tag, customerId, visits[p.n]),
+  );
 }
+
+const VISIT_PAGE = columnList(VISIT_PAGE_COLUMNS);
 
 /**
  * Touches of the new visits: the households' stored impressions in the 7 x 24 h before each visit,
@@ -510,29 +596,38 @@ interface StoredImpression {
 
 /**
  * New impressions touch the stored visits of their household within the next 7 x 24 h. Matched in
- * memory from one indexed read of the households' visits (an INSERT ... SELECT joining on a long
- * IN list of event ids is planned badly by MariaDB). The visits this batch rebuilt (`rebuilt`) have
- * all their touches already: they are not sent again.
+ * memory from one indexed read of the households' visits per CHUNK distinct households (an INSERT ...
+ * SELECT joining on a long IN list of event ids is planned badly by MariaDB): a household with
+ * several of the batch's impressions is probed once, not once per chunk of impressions it falls in.
+ * The visits this batch rebuilt (`rebuilt`) have all their touches already: they are not sent again.
  */
 async function touchExistingVisits(
   qr: QueryRunner,
   newImpressions: ImpressionRow[],
   rebuilt: Set<number>,
 ): Promise<void> {
-  const byCustomer = new Map<number, ImpressionRow[]>();
+  const byCustomer = new Map<number, Map<string, ImpressionRow[]>>();
   for (const r of newImpressions) {
-    const list = byCustomer.get(r.customerId) ?? [];
-    list.push(r);
-    byCustomer.set(r.customerId, list);
+    let households = byCustomer.get(r.customerId);
+    if (!households) byCustomer.set(r.customerId, (households = new Map()));
+    const list = households.get(r.household);
+    if (list) list.push(r);
+    else households.set(r.household, [r]);
   }
-  for (const [customerId, all] of byCustomer) {
-    for (const rows of chunks(all, CHUNK)) {
-      const lo = Math.min(...rows.map((r) => r.ts));
-      const hi = Math.max(...rows.map((r) => r.ts)) + TOUCH_WINDOW_MS;
+  for (const [customerId, households] of byCustomer) {
+    for (const part of chunks([...households.keys()], CHUNK)) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const household of part) {
+        for (const r of households.get(household)!) {
+          if (r.ts < lo) lo = r.ts;
+          if (r.ts > hi) hi = r.ts;
+        }
+      }
       const visits: { id: number; hh: string; start_ts: Date; local_date: string }[] = await qr.query(
         `SELECT id, CAST(household_id AS CHAR) AS hh, start_ts, local_date FROM visit
          WHERE customer_id = ? AND household_id IN (?) AND start_ts >= ? AND start_ts < ?`,
-        [customerId, [...new Set(rows.map((r) => r.household))].map(BigInt), sqlTime(lo), sqlTime(hi)],
+        [customerId, part.map(BigInt), sqlTime(lo), sqlTime(hi + TOUCH_WINDOW_MS)],
       );
       if (!visits.length) continue;
       const visitsOf = new Map<string, TouchedVisit[]>();
@@ -543,10 +638,12 @@ async function touchExistingVisits(
         visitsOf.set(v.hh, list);
       }
       const touches = new Touches(customerId);
-      for (const r of rows) {
-        for (const v of visitsOf.get(r.household) ?? []) {
-          if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS || rebuilt.has(v.id)) continue;
-          touches.add(v, r);
+      for (const [household, list] of visitsOf) {
+        for (const r of households.get(household)!) {
+          for (const v of list) {
+            if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS || rebuilt.has(v.id)) continue;
+            touches.add(v, r);
+          }
         }
       }
       await touches.write(qr);
