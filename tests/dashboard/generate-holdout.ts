@@ -1,5 +1,5 @@
 import type { RefHit, RefImpression } from '../reference/types';
-import { type GeneratedEvents, prng } from './generate';
+import { type GeneratedEvents, prng, tagImpression } from './generate';
 import type { WorldCustomer } from './world';
 
 export interface GeneratedHoldout {
@@ -25,7 +25,6 @@ export function generateHoldout(
   const own = Array.from({ length: opts.controlHouseholds }, (_, i) => String(5_000_000 + opts.seed * 10_000 + i));
   const both = [...new Set(exposed.impressions.map((i) => i.household))].slice(0, 40);
   const tags = [...c.impressionTags.values()];
-  const booking = new Map(c.bookings.map((b) => [b.id, b]));
   const regions = ['AUK', 'WGN', 'CAN', 'UNK'];
   const controls: RefImpression[] = [];
   const hits: RefHit[] = [];
@@ -41,21 +40,12 @@ export function generateHoldout(
     });
   for (let i = 0; i < opts.controls; i++) {
     const tag = pick(tags);
-    const b = booking.get(tag.bookingId)!;
     const household = rnd() < 0.15 ? pick(both) : pick(own);
     const region = pick(regions);
     const ts = opts.fromMs + Math.floor(rnd() * span);
-    controls.push({
-      id: `c${opts.seed}-i-${String(i).padStart(6, '0')}`,
-      customerId: c.id,
-      household,
-      ts,
-      bookingId: b.id,
-      campaignId: b.campaignId,
-      creativeId: tag.creativeId,
-      channelId: b.channelId,
-      region,
-    });
+    controls.push(
+      tagImpression(c, tag, { id: `c${opts.seed}-i-${String(i).padStart(6, '0')}`, household, ts, region }),
+    );
     const roll = rnd();
     // Visits at the baseline rate: inside the window, right on its edges, or just past it.
     if (roll < 0.2) hit(household, ts + Math.floor(rnd() * 7 * 86_400_000), region);

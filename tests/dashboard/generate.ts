@@ -15,6 +15,26 @@ export function prng(seed: number): () => number {
 
 const REGIONS = ['AUK', 'WGN', 'CAN', 'WKO', 'OTA', 'UNK'];
 
+/** An impression (or control impression) of one of the customer's tags: its booking's campaign and channel. */
+export function tagImpression(
+  c: WorldCustomer,
+  tag: { bookingId: number; creativeId: number },
+  i: Pick<RefImpression, 'id' | 'household' | 'ts' | 'region'>,
+): RefImpression {
+  const b = c.bookings.find((x) => x.id === tag.bookingId)!;
+  return {
+    id: i.id,
+    customerId: c.id,
+    household: i.household,
+    ts: i.ts,
+    bookingId: b.id,
+    campaignId: b.campaignId,
+    creativeId: tag.creativeId,
+    channelId: b.channelId,
+    region: i.region,
+  };
+}
+
 export interface GeneratedEvents {
   impressions: RefImpression[];
   hits: RefHit[];
@@ -38,29 +58,24 @@ export function generateEvents(
   );
   const homeRegion = new Map(households.map((h) => [h, pick(REGIONS)]));
   const tags = [...c.impressionTags.values()];
-  const booking = new Map(c.bookings.map((b) => [b.id, b]));
   const prefix = opts.prefix ?? `s${opts.seed}`;
   const impressions: RefImpression[] = [];
   const hits: RefHit[] = [];
   let n = 0;
   for (let i = 0; i < opts.impressions; i++) {
     const tag = pick(tags);
-    const b = booking.get(tag.bookingId)!;
     // 5%: the same household and instant as the previous impression (a tie broken by event id).
     const previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
     const household = previous?.household ?? pick(households);
     const ts = previous?.ts ?? opts.fromMs + Math.floor(rnd() * span);
-    impressions.push({
-      id: `${prefix}-i-${Math.floor(rnd() * 36 ** 4).toString(36)}-${String(i).padStart(6, '0')}`,
-      customerId: c.id,
-      household,
-      ts,
-      bookingId: b.id,
-      campaignId: b.campaignId,
-      creativeId: tag.creativeId,
-      channelId: b.channelId,
-      region: rnd() < 0.9 ? homeRegion.get(household)! : pick(REGIONS),
-    });
+    impressions.push(
+      tagImpression(c, tag, {
+        id: `${prefix}-i-${Math.floor(rnd() * 36 ** 4).toString(36)}-${String(i).padStart(6, '0')}`,
+        household,
+        ts,
+        region: rnd() < 0.9 ? homeRegion.get(household)! : pick(REGIONS),
+      }),
+    );
   }
   const delays = [0, 20_000, 30 * 60_000, 3_600_000, 3_600_001, 5 * 3_600_000, 86_400_000, 86_400_001, 3 * 86_400_000];
   for (const imp of impressions) {

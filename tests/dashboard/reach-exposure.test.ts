@@ -7,11 +7,11 @@ import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-dat
 import { rangeFilter } from '../../gateway/src/modules/analytics/filter';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import {
-  queryControlSample,
   queryFirstHitMs,
   querySampleRows,
   type SampleRow,
 } from '../../gateway/src/modules/analytics/queries/reach-sample';
+import { queryHoldoutGroup } from '../../gateway/src/modules/analytics/queries/reach-lift';
 import {
   refreshReachExposure,
   staleReachExposureDays,
@@ -54,7 +54,7 @@ beforeAll(async () => {
   c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Exposure Ltd'));
   // Many households, so that a quarter of them still fill several frequency rows.
   const events = generateEvents(c, { seed: 23, fromMs: FROM, toMs: TO, impressions: 4000, households: 800 });
-  // A holdout large enough that a quarter of its households still makes a control group of 100.
+  // A holdout with a control group of several hundred households.
   const ctl = generateHoldout(c, events, { seed: 23, fromMs: FROM, toMs: TO, controls: 2400, controlHouseholds: 900 });
   impressions = events.impressions;
   controls = ctl.controls;
@@ -112,27 +112,60 @@ async function referenceSums(filter: RefFilter) {
   };
 }
 
-/** The holdout read over reach_control's households for a filter, after bringing the range's days up to date. */
+/**
+ * The holdout read from reach_holdout for a filter, after bringing the range's days up to date; what
+ * the refresh keeps beside the rows checked against the rows themselves first.
+ */
 async function controlSums(filter: RefFilter) {
   const f = rangeFilter(c.id, filter.start, filter.end, filter);
   await refreshReachExposure(t.gateway.app.ds.manager, c.id, f.start, f.end);
-  return queryControlSample(t.gateway.app.ds.manager, f);
+  await expectHoldoutChains();
+  return queryHoldoutGroup(t.gateway.app.ds.manager, f);
 }
 
-/** The reference's control group over the sampled households (null: under 100 of them, so pre/post). */
+/**
+ * Every site_tag_id 0 row of reach_holdout has the local date of its household's row before it as
+ * prev_date (LAG over the household's rows now), and reach_holdout_first counts exactly the exposed = 0
+ * ones by (local_date, prev_date).
+ */
+async function expectHoldoutChains() {
+  const wrong = await q(
+    `SELECT COUNT(*) AS n FROM (
+       SELECT prev_date, LAG(local_date) OVER (PARTITION BY household_id ORDER BY local_date, t_ms, booking_id,
+              creative_id, region, daypart, campaign_id, channel_id, weekday) AS lag
+         FROM reach_holdout WHERE customer_id = ? AND site_tag_id = 0) x
+      WHERE NOT (x.prev_date <=> x.lag)`,
+    [c.id],
+  );
+  expect(wrong).toEqual([{ n: 0 }]);
+  const counted = await q(
+    `SELECT DATE_FORMAT(local_date, '%Y-%m-%d') AS d, DATE_FORMAT(prev_date, '%Y-%m-%d') AS p, households AS n
+       FROM reach_holdout_first WHERE customer_id = ? ORDER BY d, p`,
+    [c.id],
+  );
+  const fromRows = await q(
+    `SELECT DATE_FORMAT(local_date, '%Y-%m-%d') AS d, DATE_FORMAT(COALESCE(prev_date, '1000-01-01'), '%Y-%m-%d') AS p,
+            COUNT(*) AS n
+       FROM reach_holdout WHERE customer_id = ? AND site_tag_id = 0 AND exposed = 0 GROUP BY d, p ORDER BY d, p`,
+    [c.id],
+  );
+  expect(counted.map((r: { n: unknown }) => ({ ...r, n: Number(r.n) }))).toEqual(
+    fromRows.map((r: { n: unknown }) => ({ ...r, n: Number(r.n) })),
+  );
+  expect(fromRows.length).toBeGreaterThan(0);
+}
+
+/** The reference's control group over every household (null: under 100 of them, so pre/post). */
 function referenceControl(filter: RefFilter) {
-  const mine = impressions.filter((i) => inReachSample(i.household));
-  const mineControls = controls.filter((i) => inReachSample(i.household));
-  const lift = referenceReachLift(refCustomer(c), mine, mineControls, hits, filter).incremental_lift.summary_data;
+  const lift = referenceReachLift(refCustomer(c), impressions, controls, hits, filter).incremental_lift.summary_data;
   if (lift.Method !== 'holdout') return null;
   return { households: lift.Control_Households, responding: Math.round(lift.Control_Rate * lift.Control_Households) };
 }
 
 test.each(Array.from({ length: 13 }, (_, i) => i))(
-  'filter case %i: the control group of the sampled households equals the reference',
+  'filter case %i: the control group from reach_holdout equals the reference, site filters included',
   async (i) => {
     const { filter } = filterCases(c, '2026-09-20', '2026-10-04')[i];
-    if (filter.sites && filter.sites.length > 0) return; // read the exact way (the stored dates know no site)
     const expected = referenceControl(filter);
     const got = await controlSums(filter);
     if (expected === null) expect(got.households).toBeLessThan(100);
@@ -141,38 +174,31 @@ test.each(Array.from({ length: 13 }, (_, i) => i))(
   60_000,
 );
 
-test('the sampled control group has households with and without responses, and exposed ones left out', async () => {
+test('the control group has households with and without responses, and exposed ones left out', async () => {
   const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
   const got = await controlSums(filter);
   expect(got.households).toBeGreaterThanOrEqual(100);
   expect(got.responding).toBeGreaterThan(0);
   expect(got.responding).toBeLessThan(got.households);
   const exposed = new Set(impressions.map((i) => i.household));
-  expect(controls.some((i) => inReachSample(i.household) && exposed.has(i.household))).toBe(true);
+  expect(controls.some((i) => exposed.has(i.household))).toBe(true);
+  // A site filter keeps fewer responders, not fewer households.
+  const site = await controlSums({ ...filter, sites: [c.siteTags[0].id] });
+  expect(site.households).toBe(got.households);
+  expect(site.responding).toBeGreaterThan(0);
+  expect(site.responding).toBeLessThan(got.responding);
 });
 
-test('the control group from the sample: counts scaled by 4, the sampled households own; exact when small, or when reach is exact', async () => {
+test('incremental_lift with reach sampled: the control group is exact, Approximate speaks of the exposed side', async () => {
   const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
   const f = rangeFilter(c.id, filter.start, filter.end, filter);
-  const expected = referenceControl(filter)!;
   const exact = referenceReachLift(refCustomer(c), impressions, controls, hits, filter).incremental_lift.summary_data;
-  // Sampling from 1 impression up; the control group sampled from `controlMin` sampled households up.
-  const data = (controlMin: number) => {
-    dashboardFlights.clear(); // parts are kept per filter for a while: each read here anew
-    return new DashboardData(t.gateway.app.ds.manager, f, 1, controlMin);
-  };
-  expect(await data(100).controlGroup()).toEqual({
-    households: 4 * expected.households,
-    responding: 4 * expected.responding,
-    sample: expected,
-  });
-  const small = await data(expected.households + 1).controlGroup();
-  expect(small.sample).toBeNull();
-  expect(small.households).toBe(exact.Control_Households);
-  expect(small.responding).toBe(Math.round(exact.Control_Rate * exact.Control_Households));
-  // This world's reach cannot be bounded within 1% by the stored sample: reach is exact, so is the control group.
-  const lift = (await incrementalLift(data(100))).summary_data;
-  expect(lift).toMatchObject({ Approximate: false, Control_Households: exact.Control_Households });
+  dashboardFlights.clear(); // parts are kept per filter for a while: read anew
+  // Sampling from 1 impression up: the control group comes from reach_holdout.
+  const data = new DashboardData(t.gateway.app.ds.manager, f, 1);
+  expect(await data.controlGroup()).toEqual(referenceControl(filter));
+  const lift = (await incrementalLift(data)).summary_data;
+  expect(lift).toMatchObject({ Method: 'holdout', Control_Households: exact.Control_Households });
   expect(lift.Control_Rate).toBeCloseTo(exact.Control_Rate, 12);
 });
 
@@ -267,24 +293,25 @@ async function etlWrite(added: RefHit[], newControls: RefImpression[] = [], newI
   impressions.push(...newImpressions);
 }
 
-/** Every reach_exposure row of the range's days, then every reach_control row, in key order. */
+/** Every reach_exposure row of the range's days, then every reach_holdout row, in key order. */
 const exposureRows = (filter: RefFilter) =>
   q(
     `SELECT 'exposure' AS t, bucket, DATE_FORMAT(local_date, '%Y-%m-%d') AS d, CAST(household_id AS CHAR) AS h,
-            booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday, n, CAST(t_key AS CHAR) AS t_key,
-            DATE_FORMAT(resp_date, '%Y-%m-%d') AS resp
+            booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday * 1000 + site_tag_id AS weekday, n,
+            CAST(t_key AS CHAR) AS t_key, DATE_FORMAT(resp_date, '%Y-%m-%d') AS resp
        FROM reach_exposure WHERE customer_id = ? AND local_date BETWEEN ? AND ?
      UNION ALL
-     SELECT 'control', bucket, DATE_FORMAT(local_date, '%Y-%m-%d'), CAST(household_id AS CHAR), booking_id, creative_id,
-            region, daypart, campaign_id, channel_id, weekday, n, CAST(t_ms AS CHAR), DATE_FORMAT(resp_date, '%Y-%m-%d')
-       FROM reach_control WHERE customer_id = ? AND local_date BETWEEN ? AND ?
-      ORDER BY t, bucket, d, h, t_key, booking_id, creative_id, region, daypart`,
+     SELECT 'control', site_tag_id, DATE_FORMAT(local_date, '%Y-%m-%d'), CAST(household_id AS CHAR), booking_id,
+            creative_id, region, daypart, campaign_id, channel_id, weekday, exposed, CAST(t_ms AS CHAR),
+            CONCAT_WS(' ', DATE_FORMAT(resp_date, '%Y-%m-%d'), DATE_FORMAT(prev_date, '%Y-%m-%d'))
+       FROM reach_holdout WHERE customer_id = ? AND local_date BETWEEN ? AND ?
+      ORDER BY t, bucket, d, h, t_key, booking_id, creative_id, region, daypart, campaign_id, channel_id, weekday`,
     [c.id, filter.start, filter.end, c.id, filter.start, filter.end],
   ) as Promise<Record<string, unknown>[]>;
 
 /** The rows again after rebuilding every day of the range whole (its built days forgotten). */
 async function wholeRebuild(filter: RefFilter) {
-  await q('DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (4, 5)', [c.id]);
+  await q('DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (4, 6)', [c.id]);
   await refreshReachExposure(t.gateway.app.ds.manager, c.id, filter.start, filter.end);
   return exposureRows(filter);
 }
@@ -295,7 +322,8 @@ test('late visits through the ETL: only their households are recomputed, and eve
   const before = await exposureRows(filter);
   // Batch 1: a visit 6 days after the first impression of 20 sampled households (its post flag and
   // touched visit date change), one 7 days and 5 minutes after for 10 more (outside the window: no
-  // change yet), and visits of 5 households outside the sample (no note).
+  // change yet), and visits of 5 households outside the sample (no note, unless they have control
+  // impressions: reach_holdout keeps every household's).
   const sampled = await firstImpressions(filter, true);
   const sixDays: RefHit[] = [];
   const sevenDays: { hit: RefHit; i: RefImpression }[] = [];
@@ -320,13 +348,17 @@ test('late visits through the ETL: only their households are recomputed, and eve
   const reference1 = await referenceSums(filter);
   expect(reference1).not.toEqual(reference0);
 
-  // Noted: the 30 sampled households only; no day of the range is stale (none is rebuilt whole).
+  // Noted: the 30 sampled households and the outside ones with control impressions; no day of the
+  // range is stale (none is rebuilt whole).
   const notes: { h: string }[] = await q(
     'SELECT DISTINCT CAST(household_id AS CHAR) AS h FROM reach_visit_note WHERE customer_id = ?',
     [c.id],
   );
+  const holdout = new Set(controls.map((i) => i.household));
   expect(notes.map((n) => n.h).sort()).toEqual(
-    [...sixDays, ...sevenDays.map((s) => s.hit)].map((h) => h.household).sort(),
+    [...sixDays, ...sevenDays.map((s) => s.hit), ...outside.filter((h) => holdout.has(h.household))]
+      .map((h) => h.household)
+      .sort(),
   );
   expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
   expect(await sampleSums(filter)).toEqual(reference1);
@@ -414,29 +446,32 @@ test('more noted households than a refresh copies one by one: the days they span
   expect(await wholeRebuild(filter)).toEqual(rows);
 }, 60_000);
 
-test('late visits and control impressions of sampled control households through the ETL: the control group follows', async () => {
+test('late visits and control impressions of control households through the ETL: the control group follows', async () => {
   const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
   await controlSums(filter);
   const exposed = new Set(impressions.map((i) => i.household));
-  // The first control impression in the range of sampled control households with no visit for 8 days after.
+  // The first control impression in the range of control households with no visit for 8 days after,
+  // half of them outside reach_exposure's sample.
   const first = new Map<string, RefImpression>();
   for (const i of [...controls].sort((a, b) => a.ts - b.ts)) {
     const d = localParts(i.ts, c.timeZone).date;
-    if (inReachSample(i.household) && !exposed.has(i.household) && d >= filter.start && !first.has(i.household))
-      first.set(i.household, i);
+    if (!exposed.has(i.household) && d >= filter.start && !first.has(i.household)) first.set(i.household, i);
   }
   const quiet = [...first.values()].filter(
     (i) => quietFor(i, 8) && localParts(i.ts + 8 * 86_400_000, c.timeZone).date <= filter.end,
   );
-  const added = quiet
-    .slice(0, 8)
-    .map((i) => lateHit(i.household, i.ts + 2 * 86_400_000, i.region, `ctl-late-${i.household}`)!);
-  // And a control impression for 5 more (new) sampled control households, 3 days before a visit of theirs.
+  const pickQuiet = (sampled: boolean) => quiet.filter((i) => inReachSample(i.household) === sampled).slice(0, 4);
+  const added = [...pickQuiet(true), ...pickQuiet(false)].map((i) =>
+    lateHit(i.household, i.ts + 2 * 86_400_000, i.region, `ctl-late-${i.household}`)!,
+  );
+  expect(added.filter(Boolean).length).toBe(8);
+  // And a control impression for 6 more (new) control households, 3 days before a visit of theirs.
   const fresh: RefImpression[] = [];
   const freshHits: RefHit[] = [];
-  for (let k = 0; fresh.length < 5; k++) {
+  for (let k = 0; fresh.length < 6; k++) {
     const household = String(7_000_000 + k);
-    if (!inReachSample(household)) continue;
+    // Three of the sample, three outside it.
+    if (fresh.filter((i) => inReachSample(i.household) === inReachSample(household)).length >= 3) continue;
     const ts = Date.parse('2026-09-24T10:00:00Z') + k * 3_600_000;
     fresh.push({ ...controls[0], id: `ctl-new-${household}`, household, ts });
     freshHits.push({
@@ -457,15 +492,81 @@ test('late visits and control impressions of sampled control households through 
   expect(await controlSums(filter)).toEqual(visited);
   await etlWrite([], fresh);
   const fresher = referenceControl(filter)!;
-  expect(fresher).toEqual({ households: visited.households + 5, responding: visited.responding });
+  expect(fresher).toEqual({ households: visited.households + 6, responding: visited.responding });
   expect(await controlSums(filter)).toEqual(fresher);
   await etlWrite(freshHits);
   const after = referenceControl(filter)!;
-  expect(after).toEqual({ households: fresher.households, responding: fresher.responding + 5 });
+  expect(after).toEqual({ households: fresher.households, responding: fresher.responding + 6 });
+  expect(fresh.some((i) => inReachSample(i.household))).toBe(true);
+  expect(fresh.some((i) => !inReachSample(i.household))).toBe(true);
   expect(await staleReachExposureDays(t.gateway.app.ds.manager, c.id, filter.start, filter.end)).toEqual([]);
   expect(await controlSums(filter)).toEqual(after);
   const rows = await exposureRows(filter);
   expect(await wholeRebuild(filter)).toEqual(rows);
+
+  // An impression through the ETL for two control households (one of the sample, one not), days
+  // after their control impressions: they are in Reach now, so out of the control group.
+  const seen = (sampled: boolean) => fresh.find((i) => inReachSample(i.household) === sampled)!;
+  const reached = [seen(true), seen(false)].map((i) => ({
+    ...impressions[0],
+    id: `imp-ctl-${i.household}`,
+    household: i.household,
+    ts: i.ts + 5 * 86_400_000,
+  }));
+  await etlWrite([], [], reached);
+  const exposedNow = referenceControl(filter)!;
+  expect(exposedNow.households).toBe(after.households - 2);
+  expect(await controlSums(filter)).toEqual(exposedNow);
+  const rowsNow = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rowsNow);
+
+  // Another writer's impression for a third (its day marked, as every writer does): the same.
+  const third = fresh.find((i) => !reached.some((r) => r.household === i.household))!;
+  const other = { ...impressions[0], id: 'imp-ctl-other', household: third.household, ts: third.ts + 86_400_000 };
+  const tagId = (i: RefImpression) => c.impressionTags.get(`${i.bookingId}:${i.creativeId}`)!.id;
+  await fillImpressionEvents(t, 'impression_event', c, [other], tagId);
+  await writeMarks(t.gateway.app.ds, [[c.id, SUMMARY.impressions, localParts(other.ts, c.timeZone).date]]);
+  impressions.push(other);
+  const written = referenceControl(filter)!;
+  expect(written.households).toBe(exposedNow.households - 1);
+  expect(await controlSums(filter)).toEqual(written);
+  const rowsWritten = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rowsWritten);
+}, 60_000);
+
+test("control impressions through the ETL before a household's others, far from them: it is counted once, its later rows' chain follows", async () => {
+  const filter = { customerId: c.id, start: '2026-09-20', end: '2026-10-04' };
+  await controlSums(filter);
+  const exposed = new Set(impressions.map((i) => i.household));
+  const dayOf = (i: RefImpression) => localParts(i.ts, c.timeZone).date;
+  // Control households (no impression) whose control impressions in range are all from 2026-09-30 on:
+  // a new one on 09-21 is more than NOTE_AROUND (8) days before them, so outside its note's days.
+  const byHousehold = new Map<string, RefImpression[]>();
+  for (const i of controls) byHousehold.set(i.household, [...(byHousehold.get(i.household) ?? []), i]);
+  const late = [...byHousehold.values()]
+    .filter((list) => !exposed.has(list[0].household))
+    .filter((list) => list.some((i) => dayOf(i) >= filter.start && dayOf(i) <= filter.end))
+    .filter((list) => list.every((i) => dayOf(i) < filter.start || dayOf(i) >= '2026-09-30'))
+    .slice(0, 6);
+  expect(late.length).toBe(6);
+  // Three get one in range (09-21), three one before it (09-18): neither changes the households (a
+  // visit in the week after one may make it a responder).
+  const added = late.map((list, k) => ({
+    ...list[0],
+    id: `ctl-early-${list[0].household}`,
+    ts: Date.parse(k < 3 ? '2026-09-21T00:00:00Z' : '2026-09-18T00:00:00Z') + k * 60_000,
+  }));
+  const before = referenceControl(filter)!;
+  await etlWrite([], added);
+  const after = referenceControl(filter)!;
+  expect(after.households).toBe(before.households);
+  expect(await controlSums(filter)).toEqual(after);
+  // A range starting on 09-21 counts the first three by the new rows, once each.
+  const later = { ...filter, start: '2026-09-21' };
+  expect(await controlSums(later)).toEqual(referenceControl(later));
+  const rows = await exposureRows(filter);
+  expect(await wholeRebuild(filter)).toEqual(rows);
+  await expectHoldoutChains();
 }, 60_000);
 
 test('late impressions through the ETL: only their households and days are recomputed, no day rebuilt whole', async () => {
@@ -478,10 +579,12 @@ test('late impressions through the ETL: only their households and days are recom
   const late: RefImpression[] = [];
   const outside: RefImpression[] = [];
   const template = impressions[0];
+  // Households without control impressions (those are noted for reach_holdout too: the holdout test).
+  const holdout = new Set(controls.map((i) => i.household));
   for (const h of [...hits].sort((a, b) => a.ts - b.ts)) {
     const ts = h.ts - 86_400_000 - 5000;
     const d = localParts(ts, c.timeZone).date;
-    if (d < filter.start || d > filter.end) continue;
+    if (d < filter.start || d > filter.end || holdout.has(h.household)) continue;
     const i = { ...template, id: `imp-late-${h.id}`, household: h.household, ts, region: h.region };
     if (inSample.has(h.household) && late.length < 20 && !late.some((x) => x.household === h.household)) late.push(i);
     else if (!inReachSample(h.household) && outside.length < 5 && !outside.some((x) => x.household === h.household))

@@ -21,9 +21,15 @@ import { DropReachSample1795648135943 } from './migrations/1795648135943-drop-re
 import { ReachVisitNotes1795655037582 } from './migrations/1795655037582-reach-visit-notes';
 import { ReachControl1795656223519 } from './migrations/1795656223519-reach-control';
 import { DropImpressionDateIndex1795659731700 } from './migrations/1795659731700-drop-impression-date-index';
+import { ReachHoldout1795665284716 } from './migrations/1795665284716-reach-holdout';
 import { EtlShardLock1795632795413 } from './migrations/1795632795413-etl-shard-lock';
 import { SummaryStaleDays1795632947466 } from './migrations/1795632947466-summary-stale-days';
 import { DropDayChecksums1795637206240 } from './migrations/1795637206240-drop-day-checksums';
+import { DropTouchDateIndex1795666798996 } from './migrations/1795666798996-drop-touch-date-index';
+import { DropReachControl1795678262167 } from './migrations/1795678262167-drop-reach-control';
+import { ReachHoldoutFirst1795678413927 } from './migrations/1795678413927-reach-holdout-first';
+import { ReachExposureSites1795679389853 } from './migrations/1795679389853-reach-exposure-sites';
+import { VisitDateStart1795691620166 } from './migrations/1795691620166-visit-date-start';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -53,4 +59,10 @@ export const migrations: Function[] = [
   ReachVisitNotes1795655037582,
   ReachControl1795656223519,
   DropImpressionDateIndex1795659731700,
+  ReachHoldout1795665284716,
+  DropTouchDateIndex1795666798996,
+  DropReachControl1795678262167,
+  ReachHoldoutFirst1795678413927,
+  ReachExposureSites1795679389853,
+  VisitDateStart1795691620166,
 ];

@@ -4,8 +4,8 @@ import { type CustomerNames, queryCustomerNames } from './queries/customer-names
 import { queryImpressionCube } from './queries/impression-cube';
 import { facetsOfImpressionCube, type ImpressionFacets, queryImpressionCellFacets } from './queries/impression-facets';
 import { refreshImpressionCells } from './rollup/refresh-impression-cells';
-import { queryResponseCube } from './queries/response-cube';
-import { facetsOfCube, type ResponseFacets } from './queries/response-facets';
+import { queryResponseFacets } from './queries/response-cube';
+import type { ResponseFacets } from './queries/response-facets';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import {
@@ -14,17 +14,11 @@ import {
   queryAttributedResponseSites,
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
-import { queryControlGroup, queryFrequencies, queryPrePost } from './queries/reach-lift';
+import { queryControlGroup, queryFrequencies, queryHoldoutGroup, queryPrePost } from './queries/reach-lift';
+import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from './queries/reach-sample';
+import { reachExposureFresh, refreshReachExposure, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
 import {
-  addSampleRows,
-  queryControlSample,
-  queryFirstHitMs,
-  querySampleRows,
-  type SampleRow,
-  sampleRate,
-} from './queries/reach-sample';
-import { refreshReachExposure, SAMPLE_BUCKETS, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
-import {
+  EARLY_SAMPLE_BUCKETS,
   estimateReach,
   firstSampleBuckets,
   nextSampleBuckets,
@@ -38,18 +32,10 @@ export type PricedImpressions = Omit<ImpressionFacets, 'byCell'> & {
   byCell: (ImpressionFacets['byCell'][number] & { spend: number })[];
 };
 
-/**
- * The control group is estimated from reach_control only when that holds at least this many of its
- * households (about 10,000 in all): below, the exact read costs little (it grows with the group) and
- * the sample's error would weigh most (the holdout's 100-household rule among them).
- */
-export const CONTROL_SAMPLE_MIN_HOUSEHOLDS = 2_500;
-
-/** DESIGN 4b's control group: exact (sample null), or estimated from reach_control's households. */
+/** DESIGN 4b's control group (households of C(F) not in Reach) and its responders: always exact. */
 export interface ControlCounts {
   households: number;
   responding: number;
-  sample: null | { households: number; responding: number };
 }
 
 /**
@@ -64,8 +50,6 @@ export class DashboardData {
     readonly filter: DashboardFilter,
     /** Below this many impressions in I(F) reach is always exact (config REACH_SAMPLE_MIN_IMPRESSIONS). */
     private readonly sampleMinImpressions = REACH_SAMPLE_MIN_IMPRESSIONS,
-    /** The control group is estimated only from this many sampled households up. */
-    private readonly controlSampleMin = CONTROL_SAMPLE_MIN_HOUSEHOLDS,
   ) {
     this.key = filterKey(filter);
   }
@@ -117,7 +101,7 @@ export class DashboardData {
       if (attributionServes(this.filter) && (await this.attributionReady())) {
         return queryAttributedResponseFacets(this.em, this.filter);
       }
-      return facetsOfCube(await queryResponseCube(this.em, this.filter));
+      return queryResponseFacets(this.em, this.filter);
     });
   }
 
@@ -153,25 +137,29 @@ export class DashboardData {
    * fewer than sampleMinImpressions impressions; above, estimated from the household sample
    * (reach_exposure, refreshed for the range's days first) at the lowest rate whose reach error stays
    * within REACH_MAX_ERROR: a small first read, then as many more households as its error says are
-   * needed, up to the stored 1 in 4, else exact after all. Any
-   * failure of the refresh reads the exact way.
+   * needed, up to the stored 1 in 4, else exact after all. Any failure of the refresh reads the exact
+   * way. The first read does not wait for |I(F)| (earlySample) when the sample is up to date.
    */
   reach(): Promise<ReachCounts> {
     return this.part('reach', async () => {
       const f = this.filter;
+      const early = this.earlySample();
       const total = await this.impressionTotal();
       const first = firstSampleBuckets(total, this.sampleMinImpressions);
-      if (first !== null && (await this.refreshed('exposure', refreshReachExposure))) {
-        const firstHit = await this.firstHitMs();
-        // Each read adds the next buckets' households to the ones read before (disjoint, so the sums add).
-        let rows: SampleRow[] = [];
-        for (let read = 0, buckets = first; read < buckets;) {
-          rows = addSampleRows(rows, await querySampleRows(this.em, f, read, buckets, firstHit));
-          read = buckets;
-          const estimate = estimateReach(total, rows, sampleRate(buckets));
-          if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
-          if (buckets === STORED_BUCKETS) break;
-          buckets = estimate ? nextSampleBuckets(buckets, estimate.error) : Math.min(STORED_BUCKETS, buckets * 4);
+      if (first !== null) {
+        const earlyRows = await early;
+        if (earlyRows || (await this.refreshed('exposure', refreshReachExposure))) {
+          const firstHit = await this.firstHitMs();
+          // Each read adds the next buckets' households to the ones read before (disjoint, so the sums add).
+          let [rows, read] = earlyRows ? [earlyRows, EARLY_SAMPLE_BUCKETS] : [[] as SampleRow[], 0];
+          for (let buckets = read || first; ;) {
+            if (buckets > read) rows = addSampleRows(rows, await this.sampleRows(read, buckets, firstHit));
+            read = buckets;
+            const estimate = estimateReach(total, rows, sampleRate(read));
+            if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
+            if (read === STORED_BUCKETS) break;
+            buckets = estimate ? nextSampleBuckets(read, estimate.error) : Math.min(STORED_BUCKETS, read * 4);
+          }
         }
       }
       const rows = await queryFrequencies(this.em, f);
@@ -179,7 +167,36 @@ export class DashboardData {
     });
   }
 
-  /** |I(F)|: the impressions in the filter, which decide whether reach and the control group are sampled. */
+  /**
+   * The sample rows of buckets from..to - 1 as two reads of halves at once (disjoint households, so
+   * their sums add): the read after the first one comes when the other calls' parts are mostly done,
+   * and one statement would leave the second core idle.
+   */
+  private async sampleRows(from: number, to: number, firstHit: number | null): Promise<SampleRow[]> {
+    if (to - from < 2) return querySampleRows(this.em, this.filter, from, to, firstHit);
+    const mid = from + Math.ceil((to - from) / 2);
+    const [a, b] = await Promise.all([
+      querySampleRows(this.em, this.filter, from, mid, firstHit),
+      querySampleRows(this.em, this.filter, mid, to, firstHit),
+    ]);
+    return addSampleRows(a, b);
+  }
+
+  /**
+   * The sample's first EARLY_SAMPLE_BUCKETS buckets, read while |I(F)| is (it decides whether reach is
+   * sampled, and reading it takes as long as the other calls' shared parts), when reach_exposure is up
+   * to date for the range as it stands; null when it is not (reach() refreshes it, then reads) or the
+   * read failed. Wasted when I(F) turns out too small to sample, which makes those buckets small too.
+   */
+  private earlySample(): Promise<SampleRow[] | null> {
+    const f = this.filter;
+    const firstHit = this.firstHitMs();
+    return reachExposureFresh(this.em, f.customerId, f.start, f.end)
+      .then(async (fresh) => (fresh ? querySampleRows(this.em, f, 0, EARLY_SAMPLE_BUCKETS, await firstHit) : null))
+      .catch(() => null);
+  }
+
+  /** |I(F)|: the impressions in the filter, which decide whether reach is sampled. */
   private async impressionTotal(): Promise<number> {
     return (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
   }
@@ -191,41 +208,21 @@ export class DashboardData {
   }
 
   /**
-   * DESIGN 4b: the control group and its responders (holdout method). Exact, or, when the household
-   * sample is in use (I(F) as large as reach() samples it at, no site filter) and the group is large
-   * (CONTROL_SAMPLE_MIN_HOUSEHOLDS), estimated from the households reach_control keeps (1 in 4, their
-   * exclusion and responses exact): the counts scaled,
-   * `sample` the sampled households' own counts (the lift's rate and interval use those).
+   * DESIGN 4b: the control group and its responders (holdout method), exact. Where reach() reads the
+   * household sample (I(F) that large), from reach_holdout (every control household's impressions
+   * with the dates of the visits they touch, per site; brought up to date with reach_exposure): no
+   * probe of visit. Otherwise, or when that refresh failed, from the raw events.
    */
   controlGroup(): Promise<ControlCounts> {
     return this.part('control', async () => {
-      const f = this.filter;
-      if (f.sites.length === 0) {
-        if (
-          firstSampleBuckets(await this.impressionTotal(), this.sampleMinImpressions) !== null &&
-          (await this.refreshed('exposure', refreshReachExposure))
-        ) {
-          const sample = await queryControlSample(this.em, f);
-          // A small group is cheap to read exactly, and where a sample's error weighs most.
-          if (sample.households < this.controlSampleMin) return this.exactControlGroup();
-          const scale = SAMPLE_BUCKETS / STORED_BUCKETS;
-          return {
-            households: Math.round(sample.households * scale),
-            responding: Math.round(sample.responding * scale),
-            sample,
-          };
-        }
+      if (
+        firstSampleBuckets(await this.impressionTotal(), this.sampleMinImpressions) !== null &&
+        (await this.refreshed('exposure', refreshReachExposure))
+      ) {
+        return queryHoldoutGroup(this.em, this.filter);
       }
-      return this.exactControlGroup();
+      return queryControlGroup(this.em, this.filter);
     });
-  }
-
-  /** DESIGN 4b: the control group read exactly (incremental_lift's when reach() did not sample after all). */
-  exactControlGroup(): Promise<ControlCounts> {
-    return this.part('control-exact', async () => ({
-      ...(await queryControlGroup(this.em, this.filter)),
-      sample: null,
-    }));
   }
 
   /** DESIGN 4b: the pre/post shares of Reach's households. */

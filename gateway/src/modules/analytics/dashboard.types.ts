@@ -257,7 +257,10 @@ export class IncrementalLiftData {
   @Field(() => Float) Lift: number;
   @Field(() => Float) Lift_Low: number;
   @Field(() => Float) Lift_High: number;
-  @Field({ description: 'True when the exposed side is estimated from a household sample' }) Approximate: boolean;
+  @Field({
+    description: 'True when the exposed side is estimated from a household sample (the control group is always exact)',
+  })
+  Approximate: boolean;
   @Field(() => Float, { description: 'Share of households read: 1 when exact, else the sample rate' })
   Sample_Rate: number;
 }

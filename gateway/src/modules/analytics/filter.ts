@@ -34,6 +34,11 @@ export interface DashboardFilter {
   sites: number[];
 }
 
+/** Whether F narrows impressions by date alone (a site filter narrows visits only). */
+export const narrowsByDateOnly = (f: DashboardFilter) =>
+  f.regions.length + f.campaigns.length + f.bookings.length + f.creatives.length + f.channels.length === 0 &&
+  f.weekdays.length + f.dayparts.length === 0;
+
 export type IdListField = 'campaign' | 'booking' | 'creative' | 'channel' | 'weekday' | 'time_slots' | 'sites';
 
 const MAX_LIST = 500;

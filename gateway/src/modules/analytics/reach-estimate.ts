@@ -19,6 +19,11 @@ const Z = 3;
 /** The first read takes about this many sampled impressions in I(F), at most FIRST_MAX_BUCKETS buckets. */
 export const SAMPLE_FIRST_IMPRESSIONS = 20_000;
 const FIRST_MAX_BUCKETS = 16;
+/**
+ * The buckets of a first read that starts before |I(F)| is known (DashboardData.reach): about what
+ * firstSampleBuckets gives an unfiltered month at the 10M reference size; its error then sizes the next.
+ */
+export const EARLY_SAMPLE_BUCKETS = 2;
 /** Default of REACH_SAMPLE_MIN_IMPRESSIONS: below this many impressions in I(F) reach is always exact. */
 export const REACH_SAMPLE_MIN_IMPRESSIONS = 10_000;
 

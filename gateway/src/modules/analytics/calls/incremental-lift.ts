@@ -11,7 +11,7 @@ export interface IncrementalLiftData {
   Lift: number;
   Lift_Low: number;
   Lift_High: number;
-  /** True when the exposed side comes from the household sample (as reach_frequency's). */
+  /** True when the exposed side comes from the household sample (as reach_frequency's); the control side is always exact. */
   Approximate: boolean;
   Sample_Rate: number;
 }
@@ -45,19 +45,14 @@ export function liftFigures(reach: number, exposed: [number, number], control: [
  * pre/post. From a household sample (see DashboardData.reach) the exposed rate, the pre/post shares
  * and the interval come from the sampled households themselves (the Wald interval of the sample's
  * proportions, so it is as wide as the sample makes it); the household counts and
- * Incremental_Responses are scaled to the estimated reach. The control group is estimated the same
- * way (DashboardData.controlGroup: 1 in 4 households, its rate and interval from their own counts).
+ * Incremental_Responses are scaled to the estimated reach. The control group (Control_Households,
+ * Control_Rate) is exact on every data set (DashboardData.controlGroup).
  */
 export async function incrementalLift(data: DashboardData) {
-  const [counts, sampledControl] = await Promise.all([data.reach(), data.controlGroup()]);
-  // Reach exact after all (the stored sample could not bound it): the control group exact too.
-  const control =
-    counts.sample === null && sampledControl.sample !== null ? await data.exactControlGroup() : sampledControl;
+  const [counts, control] = await Promise.all([data.reach(), data.controlGroup()]);
   const { reach, sample } = counts;
   const scale = sample ? reach / sample.households : 1;
-  const labels = { Approximate: sample !== null || control.sample !== null, Sample_Rate: counts.sampleRate };
-  // The control rate and its interval from the households read (all of them, or reach_control's).
-  const controlRead = control.sample ?? control;
+  const labels = { Approximate: sample !== null, Sample_Rate: counts.sampleRate };
   let summary_data: IncrementalLiftData;
   if (control.households >= HOLDOUT_MIN_HOUSEHOLDS) {
     const [responding, households] = sample
@@ -67,7 +62,7 @@ export async function incrementalLift(data: DashboardData) {
       Method: 'holdout',
       Exposed_Households: reach,
       Control_Households: control.households,
-      ...liftFigures(reach, [responding, households], [controlRead.responding, controlRead.households]),
+      ...liftFigures(reach, [responding, households], [control.responding, control.households]),
       ...labels,
     };
   } else {

@@ -1,15 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { dayFromNumber, dayNumber } from '../dates';
-import type { DashboardFilter } from '../filter';
+import { type DashboardFilter, narrowsByDateOnly } from '../filter';
 import { attributionScope, responseDayScope } from '../scope';
 import type { DelayBucket } from './response-cube';
 import type { ResponseFacets } from './response-facets';
 import type { SiteResponses } from './response-sites';
 
 /** True when F narrows impressions only by date: visit_attribution answers it exactly. */
-export const attributionServes = (f: DashboardFilter) =>
-  f.regions.length + f.campaigns.length + f.bookings.length + f.creatives.length + f.channels.length === 0 &&
-  f.weekdays.length + f.dayparts.length === 0;
+export const attributionServes = (f: DashboardFilter) => narrowsByDateOnly(f);
 
 /**
  * Visits of the range that are responses: the latest touch is in I(F) exactly when its local date

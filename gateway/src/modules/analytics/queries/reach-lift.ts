@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { DashboardFilter } from '../filter';
-import { eventScope, touchScope, visitScope } from '../scope';
+import { type DashboardFilter, narrowsByDateOnly } from '../filter';
+import { eventScope, type SqlFragment, touchScope, visitScope } from '../scope';
 
 /** DESIGN 4b: households of Reach per frequency (10 = 10 or more) and those with a response. */
 export interface FrequencyCount {
@@ -72,6 +72,62 @@ export async function queryControlGroup(
        ON cr.household_id = cg.household_id
      WHERE NOT EXISTS (SELECT 1 FROM impression_event e WHERE e.household_id = cg.household_id AND ${exposed.sql})`,
     [...ctl.params, ...ctlAgain.params, ...visits.params, ...exposed.params],
+  );
+  return { households: Number(row?.households ?? 0), responding: Number(row?.responding ?? 0) };
+}
+
+/**
+ * DESIGN 4b holdout from reach_holdout (its days up to date: refreshReachExposure): the control group
+ * and its responders, exact, in one statement (one snapshot), without grouping the range's rows.
+ * - Households: a household of C(F) counts once, by its first row in range. Filtered by date alone,
+ *   those are the rows whose prev_date is before the start: reach_holdout_first sums the ones of
+ *   households without impressions (exposed = 0) by (day, prev_date), and the few of households with
+ *   impressions (ix_reach_holdout_exposed) are each probed for one in I(F) (a household in Reach is
+ *   left out; one probe of ix_impression_household over the instants that can have a local date in
+ *   range, local time being within -12..+14 h of UTC). Any other filter may skip a household's first
+ *   row, so its rows of C(F) are counted distinct (exposed ones probed the same way).
+ * - Responders: a control touch's visit starts at or after its impression, so the rows of C(F) whose
+ *   touched visit (site_tag_id 0: any; with a site filter, the rows of those sites) is dated in range
+ *   (ix_reach_holdout_resp: only those rows), their households counted distinct.
+ */
+export async function queryHoldoutGroup(
+  em: EntityManager,
+  f: DashboardFilter,
+): Promise<{ households: number; responding: number }> {
+  const sites = f.sites.length > 0 ? f.sites : [0];
+  const notReached = (alias: string): SqlFragment => {
+    const exposed = eventScope(f, 'e');
+    return {
+      sql: `(${alias}.exposed = 0 OR NOT EXISTS (SELECT 1 FROM impression_event e FORCE INDEX (ix_impression_household)
+               WHERE e.household_id = ${alias}.household_id AND e.ts >= ? - INTERVAL 1 DAY AND e.ts < ? + INTERVAL 2 DAY
+                 AND ${exposed.sql}))`,
+      params: [f.start, f.end, ...exposed.params],
+    };
+  };
+  const ctl = eventScope(f);
+  const out = notReached('r');
+  let households: SqlFragment;
+  if (narrowsByDateOnly(f)) {
+    households = {
+      sql: `(SELECT COALESCE(SUM(h.households), 0) FROM reach_holdout_first h
+              WHERE h.customer_id = ? AND h.local_date BETWEEN ? AND ? AND h.prev_date < ?)
+          + (SELECT COUNT(*) FROM reach_holdout r FORCE INDEX (ix_reach_holdout_exposed)
+              WHERE r.customer_id = ? AND r.exposed = 1 AND r.site_tag_id = 0 AND r.local_date BETWEEN ? AND ?
+                AND (r.prev_date IS NULL OR r.prev_date < ?) AND ${out.sql})`,
+      params: [f.customerId, f.start, f.end, f.start, f.customerId, f.start, f.end, f.start, ...out.params],
+    };
+  } else {
+    households = {
+      sql: `(SELECT COUNT(DISTINCT r.household_id) FROM reach_holdout r WHERE ${ctl.sql} AND r.site_tag_id = 0 AND ${out.sql})`,
+      params: [...ctl.params, ...out.params],
+    };
+  }
+  const [row]: { households: number | string; responding: number | string }[] = await em.query(
+    `SELECT ${households.sql} AS households,
+            (SELECT COUNT(DISTINCT r.household_id) FROM reach_holdout r FORCE INDEX (ix_reach_holdout_resp)
+              WHERE ${ctl.sql} AND r.site_tag_id IN (${sites.map(() => '?').join(',')}) AND r.resp_date BETWEEN ? AND ?
+                AND ${out.sql}) AS responding`,
+    [...households.params, ...ctl.params, ...sites, f.start, f.end, ...out.params],
   );
   return { households: Number(row?.households ?? 0), responding: Number(row?.responding ?? 0) };
 }

@@ -1,70 +1,84 @@
 import type { EntityManager } from 'typeorm';
 import type { DashboardFilter } from '../filter';
 import { touchScope } from '../scope';
+import { fold, type ResponseFacets } from './response-facets';
 
 /** Delay bucket of a response (DESIGN 4): 1 within 1 h, 2 within 24 h, 3 within the 7-day window. */
 export type DelayBucket = 1 | 2 | 3;
 
 /**
- * Responses grouped by everything the calls need: the visit's local date, the delay bucket, the
- * views and the activating touch's creative, channel, region, weekday and daypart.
- */
-export interface ResponseCubeRow {
-  date: string;
-  bucket: DelayBucket;
-  views: number;
-  creativeId: number;
-  channelId: number;
-  region: string;
-  weekday: number;
-  daypart: number;
-  responses: number;
-}
-
-/**
  * DESIGN 4: a response is a visit with >= 1 touch in I(F); its activating touch is the most recent
  * (ties: smaller event id as a string, hence the binary comparison), its views the touches in I(F).
+ * The filtered path: one window over the touches in scope, grouped twice in the same pass (each
+ * response row joined to two facet numbers): facet 1 by the visit's local date, the delay bucket
+ * and the views; facet 2 by the activating touch's creative, channel, weekday, daypart and region.
+ * A few hundred rows each, where the one grouping by all eight came back as about one row per two
+ * responses (10M, 3 filters, 30 days: 15k rows for 29k responses, 17-37 ms of the gateway's CPU to
+ * read and fold; now ~2 ms, the database's time the same).
  */
-export async function queryResponseCube(em: EntityManager, f: DashboardFilter): Promise<ResponseCubeRow[]> {
+export async function queryResponseFacets(em: EntityManager, f: DashboardFilter): Promise<ResponseFacets> {
   const scope = touchScope(f);
   const rows: {
-    visit_local_date: string;
-    bucket: number;
-    views: number;
-    creative_id: number;
-    channel_id: number;
-    region: string;
+    facet: number;
+    visit_local_date: string | null;
+    x1: number;
+    x2: number;
     weekday: number;
     daypart: number;
+    region: string;
     responses: string;
   }[] = await em.query(
-    // The delay bucket is worked out for the activating touch only, after the window.
-    `SELECT a.visit_local_date,
-            CASE WHEN a.impression_ts >= a.visit_ts - INTERVAL 1 HOUR THEN 1
-                 WHEN a.impression_ts >= a.visit_ts - INTERVAL 1 DAY THEN 2
-                 ELSE 3 END AS bucket,
-            a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart, COUNT(*) AS responses
+    `SELECT k.facet,
+            CASE k.facet WHEN 1 THEN a.visit_local_date END AS visit_local_date,
+            CASE k.facet WHEN 1 THEN a.bucket ELSE a.creative_id END AS x1,
+            CASE k.facet WHEN 1 THEN a.views ELSE a.channel_id END AS x2,
+            CASE k.facet WHEN 1 THEN 0 ELSE a.weekday END AS weekday,
+            CASE k.facet WHEN 1 THEN 0 ELSE a.daypart END AS daypart,
+            CASE k.facet WHEN 1 THEN '' ELSE a.region END AS region,
+            COUNT(*) AS responses
        FROM (SELECT t.visit_local_date, t.creative_id, t.channel_id, t.region, t.weekday, t.daypart,
-                    t.impression_ts, t.visit_ts,
+                    CASE WHEN t.impression_ts >= t.visit_ts - INTERVAL 1 HOUR THEN 1
+                         WHEN t.impression_ts >= t.visit_ts - INTERVAL 1 DAY THEN 2
+                         ELSE 3 END AS bucket,
                     COUNT(*) OVER (PARTITION BY t.visit_id) AS views,
                     ROW_NUMBER() OVER (PARTITION BY t.visit_id
                                        ORDER BY t.impression_ts DESC, CAST(t.impression_event_id AS BINARY)) AS rn
                FROM touch t
               WHERE ${scope.sql}) a
+       JOIN (SELECT 1 AS facet UNION ALL SELECT 2) k
       WHERE a.rn = 1
-      GROUP BY a.visit_local_date, 2, a.views, a.creative_id, a.channel_id, a.region, a.weekday, a.daypart
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
       ORDER BY NULL`,
     scope.params,
   );
-  return rows.map((r) => ({
-    date: String(r.visit_local_date),
-    bucket: Number(r.bucket) as DelayBucket,
-    views: Number(r.views),
-    creativeId: Number(r.creative_id),
-    channelId: Number(r.channel_id),
-    region: String(r.region),
-    weekday: Number(r.weekday),
-    daypart: Number(r.daypart),
-    responses: Number(r.responses),
-  }));
+  const byDay: ResponseFacets['byDay'] = [];
+  const touches: (ResponseFacets['byTouch'][number] & { region: string })[] = [];
+  for (const r of rows) {
+    const responses = Number(r.responses);
+    if (Number(r.facet) === 1) {
+      byDay.push({
+        date: String(r.visit_local_date),
+        bucket: Number(r.x1) as DelayBucket,
+        views: Number(r.x2),
+        responses,
+      });
+    } else {
+      const [creativeId, channelId, weekday, daypart] = [r.x1, r.x2, r.weekday, r.daypart].map(Number);
+      touches.push({ creativeId, channelId, weekday, daypart, region: String(r.region), responses });
+    }
+  }
+  // Facet 2's rows are by touch and region: summed once by region, once by the rest.
+  return {
+    byDay,
+    byRegion: fold(
+      touches,
+      (t) => t.region,
+      (t) => ({ region: t.region }),
+    ),
+    byTouch: fold(
+      touches,
+      (t) => `${t.creativeId}|${t.channelId}|${t.weekday}|${t.daypart}`,
+      (t) => ({ creativeId: t.creativeId, channelId: t.channelId, weekday: t.weekday, daypart: t.daypart }),
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { NOTE_AROUND, REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
+import { hasControlImpressions, NOTE_AROUND, REACH_VISITS, SUMMARY } from '../../../etl/stale-days';
 import { chunks } from '../../../shared/chunks';
 import { dayFromNumber, dayNumber } from '../dates';
 import { recordBuilt, type StaleDay, staleSummaryDays } from '../summary-days';
@@ -12,8 +12,6 @@ export const bucketList = (to: number, from = 0) => Array.from({ length: to - fr
 
 /** SQL of a datetime(3) as milliseconds since 1970 (no time zone involved: the column is UTC). */
 export const msOf = (column: string) => `(TIMESTAMPDIFF(MICROSECOND, '1970-01-01', ${column}) DIV 1000)`;
-/** The SQL datetime(3) of milliseconds since 1970 (msOf's inverse). */
-export const tsOfMs = (ms: string) => `(TIMESTAMP('1970-01-01') + INTERVAL (${ms}) * 1000 MICROSECOND)`;
 
 /**
  * The days of a customer's range whose reach_exposure rows must be rebuilt whole (never built, or
@@ -22,9 +20,9 @@ export const tsOfMs = (ms: string) => `(TIMESTAMP('1970-01-01') + INTERVAL (${ms
  */
 export const staleReachExposureDays = (em: EntityManager, customerId: number, start: string, end: string) =>
   staleSummaryDays(em, customerId, SUMMARY.reachExposure, start, end, SUMMARY.impressions);
-/** The same for reach_control (its own built days, the same marks). */
-const staleReachControlDays = (em: EntityManager, customerId: number, start: string, end: string) =>
-  staleSummaryDays(em, customerId, SUMMARY.reachControl, start, end, SUMMARY.impressions);
+/** The same for reach_holdout (its own built days, the same marks). */
+const staleReachHoldoutDays = (em: EntityManager, customerId: number, start: string, end: string) =>
+  staleSummaryDays(em, customerId, SUMMARY.reachHoldout, start, end, SUMMARY.impressions);
 
 /** Households recomputed per statement. */
 const HOUSEHOLDS = 200;
@@ -36,68 +34,217 @@ const COLUMNS =
 const of = (alias: string) => COLUMNS.replace(/(\w+)/g, `${alias}.$1`);
 
 /**
+ * The two passes of a copy into reach_exposure or reach_holdout: site_tag_id 0 from every visit (a left
+ * join: an impression without visits still gets its row), then one row per site tag the visits hit,
+ * from those visits' pages alone. The copies join in the order written (STRAIGHT_JOIN) and probe visit
+ * through ix_visit_household: on tables whose statistics lagged a bulk write, MariaDB chose visit_page,
+ * visit, then every impression of the customer per page for the site pass, or, with the order fixed,
+ * a block-nested-loop scan of visit per block of impressions (minutes instead of seconds: the first
+ * test of tests/dashboard/reach-sample.test.ts timed out on main under load).
+ */
+const SITE_PASSES = [
+  { site: '0', join: 'LEFT JOIN', pages: '', bySite: '' },
+  { site: 'p.site_tag_id', join: 'JOIN', pages: 'JOIN visit_page p ON p.visit_id = v.id', bySite: ', p.site_tag_id' },
+] as const;
+
+/**
  * Copies sampled impressions of impression_event (those `where` selects, alias i, through `index`) into
  * reach_exposure, each with its visit flags from one range probe of ix_visit_household over
  * (ts - 7 d, ts + 7 d]: a visit at or before ts (pre), one after (post), and the date of the first at
- * or after ts and before ts + 7 d (a touch's window). Impressions of one household at the same instant
- * in one cell share a row (their flags are the same), n counting them.
+ * or after ts and before ts + 7 d (a touch's window), as site_tag_id 0; then one row per site tag such
+ * visits hit, its flags and date from those visits alone (a site filter's read). Impressions of one
+ * household at the same instant in one cell share a row (their flags are the same), n counting them.
  */
-const copyImpressions = (tx: EntityManager, index: string, where: string, params: unknown[]) =>
-  tx.query(
-    `INSERT INTO reach_exposure (bucket, ${COLUMNS}, n, t_key, resp_date)
-     SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1,
-            ${msOf('i.ts')} * 4 + 2 * COALESCE(MAX(v.start_ts <= i.ts), 0) + COALESCE(MAX(v.start_ts > i.ts), 0),
-            MIN(CASE WHEN v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY THEN v.local_date END)
-       FROM impression_event i FORCE INDEX (${index})
-       LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
-        AND v.start_ts > i.ts - INTERVAL 7 DAY AND v.start_ts <= i.ts + INTERVAL 7 DAY
-      WHERE ${where} AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ${STORED_BUCKETS}
-      GROUP BY i.event_id, i.ts, ${of('i')}
-     ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
-    params,
-  );
+async function copyImpressions(tx: EntityManager, index: string, where: string, params: unknown[]) {
+  for (const { site, join, pages, bySite } of SITE_PASSES) {
+    await tx.query(
+      `INSERT INTO reach_exposure (bucket, ${COLUMNS}, site_tag_id, n, t_key, resp_date)
+       SELECT STRAIGHT_JOIN CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, ${site}, 1,
+              ${msOf('i.ts')} * 4 + 2 * COALESCE(MAX(v.start_ts <= i.ts), 0) + COALESCE(MAX(v.start_ts > i.ts), 0),
+              MIN(CASE WHEN v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY THEN v.local_date END)
+         FROM impression_event i FORCE INDEX (${index})
+         ${join} visit v FORCE INDEX (ix_visit_household) ON v.customer_id = i.customer_id AND v.household_id = i.household_id
+          AND v.start_ts > i.ts - INTERVAL 7 DAY AND v.start_ts <= i.ts + INTERVAL 7 DAY ${pages}
+        WHERE ${where} AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ${STORED_BUCKETS}
+        GROUP BY i.event_id, i.ts, ${of('i')}${bySite}
+       ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
+      params,
+    );
+  }
+}
+
+/** Whether the household of a row (alias) has any impression: one probe of ix_impression_household. */
+const EXPOSED = (alias: string) =>
+  `EXISTS (SELECT 1 FROM impression_event x FORCE INDEX (ix_impression_household)
+            WHERE x.customer_id = ${alias}.customer_id AND x.household_id = ${alias}.household_id)`;
 
 /**
- * reach_control's copy of sampled control impressions (alias i, through `index`): the date of the first
- * visit each is a control touch of (start in [ts, ts + 7 d)), from one range probe of ix_visit_household.
+ * reach_holdout's copy of control impressions (alias i, through `index`), every household's: the date
+ * of the first visit each is a control touch of (start in [ts, ts + 7 d)), from one range probe of
+ * ix_visit_household, as site_tag_id 0; then, per site tag such visits hit, the first of those
+ * visits' date. exposed: the household has an impression (of any day) as the row is copied. Impressions of one household at the same instant in one cell share their rows (the
+ * same dates).
  */
-const copyControls = (tx: EntityManager, index: string, where: string, params: unknown[]) =>
+async function copyControls(tx: EntityManager, index: string, where: string, params: unknown[]) {
+  for (const { site, join, pages, bySite } of SITE_PASSES) {
+    await tx.query(
+      `INSERT INTO reach_holdout (${COLUMNS}, t_ms, site_tag_id, resp_date, exposed)
+       SELECT STRAIGHT_JOIN ${of('i')}, ${msOf('i.ts')}, ${site}, MIN(v.local_date), ${EXPOSED('i')}
+         FROM control_impression_event i FORCE INDEX (${index})
+         ${join} visit v FORCE INDEX (ix_visit_household) ON v.customer_id = i.customer_id AND v.household_id = i.household_id
+          AND v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY ${pages}
+        WHERE ${where}
+        GROUP BY i.event_id, i.ts, ${of('i')}${bySite}
+       ON DUPLICATE KEY UPDATE resp_date = VALUES(resp_date), exposed = VALUES(exposed)`,
+      params,
+    );
+  }
+}
+
+/** The households whose reach_holdout rows a change touches (a temporary table of the transaction's connection). */
+const CHANGED = 'reach_holdout_changed';
+
+/**
+ * Adds (sign 1) or takes away (-1) the site_tag_id 0, exposed = 0 rows of the CHANGED households (only
+ * those whose `seen` is given, and only the rows `where` keeps) to or from reach_holdout_first, by
+ * (local_date, prev_date).
+ */
+const countFirsts = (
+  tx: EntityManager,
+  customerId: number,
+  sign: 1 | -1,
+  where = 'TRUE',
+  params: unknown[] = [],
+  seen?: 0 | 1,
+) =>
   tx.query(
-    `INSERT INTO reach_control (bucket, ${COLUMNS}, n, t_ms, resp_date)
-     SELECT CRC32(i.household_id) % ${SAMPLE_BUCKETS}, ${of('i')}, 1, ${msOf('i.ts')}, MIN(v.local_date)
-       FROM control_impression_event i FORCE INDEX (${index})
-       LEFT JOIN visit v ON v.customer_id = i.customer_id AND v.household_id = i.household_id
-        AND v.start_ts >= i.ts AND v.start_ts < i.ts + INTERVAL 7 DAY
-      WHERE ${where} AND CRC32(i.household_id) % ${SAMPLE_BUCKETS} < ${STORED_BUCKETS}
-      GROUP BY i.event_id, i.ts, ${of('i')}
-     ON DUPLICATE KEY UPDATE n = n + VALUES(n)`,
-    params,
+    `INSERT INTO reach_holdout_first (customer_id, local_date, prev_date, households)
+     SELECT r.customer_id, r.local_date, COALESCE(r.prev_date, '${NO_PREV}') AS p, ${sign} * COUNT(*)
+       FROM ${CHANGED} c JOIN reach_holdout r FORCE INDEX (ix_reach_holdout_household)
+         ON r.customer_id = ? AND r.household_id = c.household_id AND r.site_tag_id = 0
+      WHERE r.exposed = 0 AND ${seen === undefined ? 'TRUE' : `c.seen = ${seen}`} AND ${where}
+      GROUP BY r.customer_id, r.local_date, p
+     ON DUPLICATE KEY UPDATE households = households + VALUES(households)`,
+    [customerId, ...params],
   );
+
+/** reach_holdout_first's prev_date of a household's first row (the rows' own is NULL). */
+const NO_PREV = '1000-01-01';
+
+/**
+ * Runs `change` on reach_holdout rows of the households `changed` selects (SQL and its parameters: one
+ * household_id column) and keeps prev_date and reach_holdout_first in step: the households' rows are
+ * taken away from reach_holdout_first before, their prev_date chains recomputed after (LAG over all of
+ * a household's site_tag_id 0 rows) and the rows counted again. `added` selects the households after
+ * the change, when it may bring new ones: their rows that `kept` keeps (those the change did not
+ * write) are taken away too, first. Every write to reach_holdout runs under the customer's `applied`
+ * row (refreshReachExposure), so no other change interleaves.
+ */
+async function holdoutChains(
+  tx: EntityManager,
+  customerId: number,
+  changed: [string, unknown[]],
+  change: () => Promise<void>,
+  added?: [string, unknown[], string, unknown[]],
+) {
+  await tx.query(
+    `CREATE TEMPORARY TABLE IF NOT EXISTS ${CHANGED} (household_id bigint unsigned PRIMARY KEY, seen tinyint NOT NULL) ENGINE=MEMORY`,
+  );
+  await tx.query(`DELETE FROM ${CHANGED}`);
+  await tx.query(`INSERT IGNORE INTO ${CHANGED} (household_id, seen) SELECT x.*, 1 FROM (${changed[0]}) x`, changed[1]);
+  await countFirsts(tx, customerId, -1);
+  await change();
+  if (added) {
+    await tx.query(`INSERT IGNORE INTO ${CHANGED} (household_id, seen) SELECT x.*, 0 FROM (${added[0]}) x`, added[1]);
+    await countFirsts(tx, customerId, -1, added[2], added[3], 0);
+  }
+  await tx.query(
+    `UPDATE reach_holdout h JOIN (
+       SELECT r.local_date, r.household_id, r.t_ms, ${CELL('r')},
+              LAG(r.local_date) OVER (PARTITION BY r.household_id ORDER BY r.local_date, r.t_ms, ${CELL('r')}) AS prev
+         FROM ${CHANGED} c JOIN reach_holdout r FORCE INDEX (ix_reach_holdout_household)
+           ON r.customer_id = ? AND r.household_id = c.household_id AND r.site_tag_id = 0) x
+       ON h.customer_id = ? AND h.local_date = x.local_date AND h.household_id = x.household_id AND h.t_ms = x.t_ms
+      AND ${CELL_COLUMNS.map((k) => `h.${k} = x.${k}`).join(' AND ')} AND h.site_tag_id = 0
+      SET h.prev_date = x.prev`,
+    [customerId, customerId],
+  );
+  await countFirsts(tx, customerId, 1);
+  await tx.query('DELETE FROM reach_holdout_first WHERE customer_id = ? AND households = 0', [customerId]);
+}
+
+/** A reach_holdout row's cell after (local_date, household_id, t_ms): the rest of its key but site_tag_id. */
+const CELL_COLUMNS = ['booking_id', 'creative_id', 'region', 'daypart', 'campaign_id', 'channel_id', 'weekday'];
+const CELL = (alias: string) => CELL_COLUMNS.map((k) => `${alias}.${k}`).join(', ');
+
+/**
+ * Impressions of rebuilt reach_exposure days written by another writer (their marks) may be a control
+ * household's first: its reach_holdout rows learn it here (the ETL's own are noted instead). One probe
+ * per household whose rows say it has none (read in household order from ix_reach_holdout_household),
+ * not one per row.
+ */
+async function markExposedHouseholds(tx: EntityManager, customerId: number) {
+  await holdoutChains(
+    tx,
+    customerId,
+    [
+      `SELECT h.household_id FROM (SELECT DISTINCT r.household_id, r.customer_id FROM reach_holdout r FORCE INDEX (ix_reach_holdout_household)
+                                    WHERE r.customer_id = ? AND r.exposed = 0) h
+        WHERE ${EXPOSED('h')}`,
+      [customerId],
+    ],
+    async () => {
+      await tx.query(
+        `UPDATE reach_holdout h JOIN ${CHANGED} c ON h.customer_id = ? AND h.household_id = c.household_id SET h.exposed = 1`,
+        [customerId],
+      );
+    },
+  );
+}
 
 /** Deletes a table's rows of these days and copies them again whole; records them built. */
 async function rebuildDays(
   tx: EntityManager,
   customerId: number,
-  table: 'reach_exposure' | 'reach_control',
+  table: 'reach_exposure' | 'reach_holdout',
   days: readonly StaleDay[],
 ) {
   if (days.length === 0) return;
   const dates = days.map((d) => d.date);
   const inDays = dates.map(() => '?').join(',');
-  // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
-  // alone reads every stored day of the customer).
-  await tx.query(
-    `DELETE FROM ${table} WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)}) AND local_date IN (${inDays})`,
-    [customerId, ...dates],
-  );
   const where = `i.customer_id = ? AND i.local_date IN (${inDays})`;
-  if (table === 'reach_exposure') await copyImpressions(tx, 'ix_impression_reach', where, [customerId, ...dates]);
-  else await copyControls(tx, 'ix_control_reach', where, [customerId, ...dates]);
-  await recordBuilt(tx, customerId, table === 'reach_exposure' ? SUMMARY.reachExposure : SUMMARY.reachControl, days);
+  if (table === 'reach_exposure') {
+    // The buckets listed, so that the delete reads the stale days' ranges only (a bound on the bucket
+    // alone reads every stored day of the customer).
+    await tx.query(
+      `DELETE FROM reach_exposure WHERE customer_id = ? AND bucket IN (${bucketList(STORED_BUCKETS)}) AND local_date IN (${inDays})`,
+      [customerId, ...dates],
+    );
+    await copyImpressions(tx, 'ix_impression_reach', where, [customerId, ...dates]);
+    await markExposedHouseholds(tx, customerId);
+  } else {
+    // The days' households before (their rows leave reach_holdout_first) and after (those new to these
+    // days: their rows of other days leave it too), then every one's chain and rows counted again.
+    const ofDays = `SELECT DISTINCT household_id FROM reach_holdout WHERE customer_id = ? AND local_date IN (${inDays})`;
+    await holdoutChains(
+      tx,
+      customerId,
+      [ofDays, [customerId, ...dates]],
+      async () => {
+        await tx.query(`DELETE FROM reach_holdout WHERE customer_id = ? AND local_date IN (${inDays})`, [
+          customerId,
+          ...dates,
+        ]);
+        await copyControls(tx, 'ix_control_reach', where, [customerId, ...dates]);
+      },
+      [ofDays, [customerId, ...dates], `r.local_date NOT IN (${inDays})`, dates],
+    );
+  }
+  await recordBuilt(tx, customerId, table === 'reach_exposure' ? SUMMARY.reachExposure : SUMMARY.reachHoldout, days);
 }
 
 /**
- * Keeps reach_exposure (and reach_control, the same way: its own built days, the same households) in
+ * Keeps reach_exposure (and reach_holdout, the same way: its own built days; every control household) in
  * step with impression_event, control_impression_event and visit for the days a range reads. Two
  * kinds of change, two ways:
  * - A day never built, or whose impressions a writer other than the ETL's append changed (deletions,
@@ -110,7 +257,7 @@ async function rebuildDays(
  * - What the ETL writes changes only rows of its own households. New visits change the flags of
  *   their household's impressions within 8 days; a new impression (or control impression) adds its
  *   own row, whose flags come from the visits around it, and changes no other. The ETL notes those
- *   households of the sample (reach_visit_note, etl/stale-days.ts noteReachVisits) under the
+ *   households of the sample, and every household with control impressions (reach_visit_note, etl/stale-days.ts noteReachVisits) under the
  *   customer's `noted` counter, with the days to recopy: a visit's from 8 before its first day to 8
  *   after its last, an impression's own day (VisitDays). Here every household noted after `applied`
  *   has its rows of those days deleted and copied again, on every day (built or not, in the range or
@@ -127,7 +274,8 @@ async function rebuildDays(
  *   newer ones). Otherwise v committed after that copy began, so after it read `noted`: `applied`
  *   stayed below v then, and the first refresh that raises it to v or past comes after that copy's
  *   commit and copies the household again from rows that include v's. Impressions of households
- *   outside the sample change no row and are not noted. Notes at or below `applied` are read by
+ *   outside the sample change no row of reach_exposure; their visits are noted only when they have
+ *   control impressions (for reach_holdout), whose batches lock the same household shard. Notes at or below `applied` are read by
  *   nothing, and are deleted.
  */
 export async function refreshReachExposure(
@@ -137,12 +285,8 @@ export async function refreshReachExposure(
   end: string,
   maxNoted = MAX_NOTED,
 ) {
-  const [stale, staleControl, versions] = await Promise.all([
-    staleReachExposureDays(em, customerId, start, end),
-    staleReachControlDays(em, customerId, start, end),
-    readVersions(em, customerId),
-  ]);
-  if (stale.length === 0 && staleControl.length === 0 && versions.noted <= versions.applied) return;
+  const versions = await freshness(em, customerId, start, end);
+  if (versions.fresh) return;
   // Created outside the transaction (an INSERT IGNORE there would share-lock the row, then two readers
   // wanting it exclusively would deadlock).
   if (versions.applied < 0)
@@ -172,12 +316,29 @@ export async function refreshReachExposure(
     }
     const [days, controlDays] = await Promise.all([
       staleReachExposureDays(tx, customerId, start, end),
-      staleReachControlDays(tx, customerId, start, end),
+      staleReachHoldoutDays(tx, customerId, start, end),
     ]);
     await rebuildDays(tx, customerId, 'reach_exposure', days);
-    await rebuildDays(tx, customerId, 'reach_control', controlDays);
+    await rebuildDays(tx, customerId, 'reach_holdout', controlDays);
   });
 }
+
+/** The customer's counters, and whether the range's days need nothing from refreshReachExposure. */
+async function freshness(em: EntityManager, customerId: number, start: string, end: string) {
+  const [stale, staleControl, versions] = await Promise.all([
+    staleReachExposureDays(em, customerId, start, end),
+    staleReachHoldoutDays(em, customerId, start, end),
+    readVersions(em, customerId),
+  ]);
+  return { ...versions, fresh: stale.length === 0 && staleControl.length === 0 && versions.noted <= versions.applied };
+}
+
+/**
+ * Whether reach_exposure and reach_holdout are up to date for the range's days as they stand (no day
+ * to build, no note to apply): refreshReachExposure would write nothing, so a read may start without it.
+ */
+export const reachExposureFresh = async (em: EntityManager, customerId: number, start: string, end: string) =>
+  (await freshness(em, customerId, start, end)).fresh;
 
 /** The customer's two counters (-1: no row yet). */
 async function readVersions(em: EntityManager, customerId: number): Promise<{ noted: bigint; applied: bigint }> {
@@ -192,7 +353,8 @@ async function readVersions(em: EntityManager, customerId: number): Promise<{ no
 /**
  * The households noted in (applied, noted]: each one's rows of its noted days (VisitDays; the hull
  * of its notes) deleted and its impressions of those days copied again, HOUSEHOLDS at a time. Both statements are index ranges of
- * that household alone: the delete's (bucket, local_date, household) prefixes of the primary key,
+ * that household alone: the delete's (bucket, local_date, household) prefixes of the primary key
+ * (reach_holdout's: (local_date, household)),
  * the copy's (household, ts) range of ix_impression_household, bounded by the days' widest instants
  * (local time is within -12..+14 h of UTC). More than `maxNoted` households: the days they span
  * are unbuilt instead (rebuilt whole on their next read, from visits read after `noted`).
@@ -208,48 +370,77 @@ async function applyNotes(tx: EntityManager, customerId: number, applied: bigint
     const first = notes.reduce((m, n) => Math.min(m, dayNumber(n.first)), Infinity);
     const last = notes.reduce((m, n) => Math.max(m, dayNumber(n.last)), -Infinity);
     await tx.query(
-      `DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachControl})
+      `DELETE FROM summary_built_day WHERE customer_id = ? AND summary IN (${SUMMARY.reachExposure}, ${SUMMARY.reachHoldout})
           AND local_date BETWEEN ? AND ?`,
       [customerId, dayFromNumber(first - NOTE_AROUND), dayFromNumber(last + NOTE_AROUND)],
     );
     return;
   }
-  // A customer without control impressions has no reach_control rows to recopy (checked after `noted`
+  // A customer without control impressions has no reach_holdout rows to recopy (checked after `noted`
   // was read: a control impression committed later is noted above it).
-  const holdout: unknown[] = await tx.query('SELECT 1 FROM control_impression_event WHERE customer_id = ? LIMIT 1', [
-    customerId,
-  ]);
-  const tables = holdout.length > 0 ? ['reach_exposure', 'reach_control'] : ['reach_exposure'];
+  const holdout = await hasControlImpressions(tx, customerId);
   for (const noted of chunks(notes, HOUSEHOLDS)) {
     // A note (first, last) stands for the days first - NOTE_AROUND .. last + NOTE_AROUND (etl/stale-days.ts VisitDays).
-    const part = noted.map((n) => {
-      const from = dayNumber(n.first) - NOTE_AROUND;
-      const to = dayNumber(n.last) + NOTE_AROUND;
-      return { household: n.h, bucket: householdBucket(n.h), from, to };
-    });
-    const dateList = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, k) => `'${dayFromNumber(from + k)}'`).join(',');
-    const where = `i.customer_id = ? AND (${part
-      .map(() => '(i.household_id = ? AND i.ts >= ? AND i.ts < ? AND i.local_date BETWEEN ? AND ?)')
-      .join(' OR ')})`;
-    const params = [
-      customerId,
-      ...part.flatMap((p) => [
-        BigInt(p.household),
-        `${dayFromNumber(p.from - 1)} 00:00:00`,
-        `${dayFromNumber(p.to + 2)} 00:00:00`,
-        dayFromNumber(p.from),
-        dayFromNumber(p.to),
-      ]),
-    ];
-    for (const table of tables)
+    const part = noted.map((n) => ({
+      household: n.h,
+      bucket: householdBucket(n.h),
+      from: dayNumber(n.first) - NOTE_AROUND,
+      to: dayNumber(n.last) + NOTE_AROUND,
+    }));
+    // Households outside the sample are noted for reach_holdout alone (their control impressions).
+    const sampled = part.filter((p) => p.bucket < STORED_BUCKETS);
+    if (sampled.length > 0) {
       await tx.query(
-        `DELETE FROM ${table} WHERE customer_id = ? AND (${part
+        `DELETE FROM reach_exposure WHERE customer_id = ? AND (${sampled
           .map((p) => `(bucket = ${p.bucket} AND local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
           .join(' OR ')})`,
-        [customerId, ...part.map((p) => BigInt(p.household))],
+        [customerId, ...sampled.map((p) => BigInt(p.household))],
       );
-    await copyImpressions(tx, 'ix_impression_household', where, params);
-    if (holdout.length > 0) await copyControls(tx, 'ix_control_household', where, params);
+      await copyImpressions(tx, 'ix_impression_household', ...householdRanges(customerId, sampled));
+    }
+    if (holdout) {
+      const households = part.map((p) => BigInt(p.household));
+      await holdoutChains(
+        tx,
+        customerId,
+        [`SELECT * FROM (VALUES ${households.map(() => '(?)').join(', ')}) AS n`, households],
+        async () => {
+          await tx.query(
+            `DELETE FROM reach_holdout WHERE customer_id = ? AND (${part
+              .map((p) => `(local_date IN (${dateList(p.from, p.to)}) AND household_id = ?)`)
+              .join(' OR ')})`,
+            [customerId, ...households],
+          );
+          await copyControls(tx, 'ix_control_household', ...householdRanges(customerId, part));
+        },
+      );
+    }
   }
+}
+
+const dateList = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => `'${dayFromNumber(from + k)}'`).join(',');
+
+/**
+ * The copy's condition (alias i) for these households' days from..to: each one's (household, ts) range,
+ * bounded by the days' widest instants (local time is within -12..+14 h of UTC), and its local dates.
+ */
+function householdRanges(
+  customerId: number,
+  part: readonly { household: string; from: number; to: number }[],
+): [string, unknown[]] {
+  const where = `i.customer_id = ? AND (${part
+    .map(() => '(i.household_id = ? AND i.ts >= ? AND i.ts < ? AND i.local_date BETWEEN ? AND ?)')
+    .join(' OR ')})`;
+  const params = [
+    customerId,
+    ...part.flatMap((p) => [
+      BigInt(p.household),
+      `${dayFromNumber(p.from - 1)} 00:00:00`,
+      `${dayFromNumber(p.to + 2)} 00:00:00`,
+      dayFromNumber(p.from),
+      dayFromNumber(p.to),
+    ]),
+  ];
+  return [where, params];
 }
