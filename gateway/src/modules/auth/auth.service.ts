@@ -19,6 +19,7 @@ import {
   newFamilyId,
   revokeFamily,
   revokeUserRefreshTokens,
+  ROTATION_ISOLATION,
   rotateRefreshToken,
 } from './refresh-tokens';
 
@@ -129,7 +130,7 @@ export async function login(
 /** Spends a refresh token: a new access token and the rotated refresh token. */
 export async function refreshSession(app: AppContext, _actor: Actor | null, input: Input): Promise<RefreshResult> {
   assertValid(tokenRules, input);
-  const outcome = await app.ds.transaction(async (em) => {
+  const outcome = await app.ds.transaction(ROTATION_ISOLATION, async (em) => {
     const rotation = await rotateRefreshToken(em, app.config.JWT_SECRET, text(input.token));
     if (!rotation.ok) {
       // A replayed token means a leaked one: worth an operator's attention.

@@ -62,9 +62,13 @@ const rowOf = async (em: EntityManager, token: string): Promise<TokenRow | undef
  * Spends a refresh token and issues its successor in the same family. A token that was already spent
  * means it leaked: the whole family is revoked, so the thief's and the owner's newest tokens stop working
  * alike, unless the reuse comes within REFRESH_GRACE_SECONDS and the successor is still unspent (a race of
- * the owner's own requests): then the same successor is answered. Run inside a transaction (the row lock
- * serialises racing callers).
+ * the owner's own requests): then the same successor is answered. Run inside a READ COMMITTED transaction
+ * (ROTATION_ISOLATION): the row lock serialises racing callers, and without gap locks the successor's insert
+ * does not deadlock with a caller waiting for the row (under REPEATABLE READ MariaDB waits with a next-key
+ * lock, and the successor's insert intention into the gap before it made InnoDB roll one caller back).
  */
+export const ROTATION_ISOLATION = 'READ COMMITTED';
+
 export async function rotateRefreshToken(
   em: EntityManager,
   secret: string,
@@ -76,8 +80,9 @@ export async function rotateRefreshToken(
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   const successor = successorOf(secret, token);
   if (row.used_at) {
+    // A negative age is a racing request that read the clock before it waited for the row lock.
     const age = now.getTime() - new Date(row.used_at).getTime();
-    if (age >= 0 && age <= REFRESH_GRACE_SECONDS * 1000) {
+    if (age <= REFRESH_GRACE_SECONDS * 1000) {
       const next = await rowOf(em, successor);
       if (next && !next.used_at && !next.revoked_at) {
         return { ok: true, userId: Number(row.user_id), familyId: row.family_id, token: successor };
