@@ -95,7 +95,21 @@ async function compareAll(): Promise<string[]> {
 
 test('every call equals the reference after the real pipeline, for every filter case', async () => {
   expect((await compareAll()).slice(0, 20)).toEqual([]);
+  // The one-site case was answered from the per-site summaries, built for its range's days.
+  expect(await siteSummaryDays()).toEqual({ built: 15, behind: 0 });
 });
+
+/** Days of the range whose per-site summaries were built, and of those how many lag visit_attribution's. */
+async function siteSummaryDays(): Promise<{ built: number; behind: number }> {
+  const [r] = await t.gateway.app.ds.query(
+    `SELECT COUNT(*) AS built, SUM(CASE WHEN a.version = s.version THEN 0 ELSE 1 END) AS behind
+       FROM summary_built_day s JOIN summary_built_day a
+         ON a.customer_id = s.customer_id AND a.summary = 2 AND a.local_date = s.local_date
+      WHERE s.customer_id = ? AND s.summary = 7 AND s.local_date BETWEEN '2026-09-20' AND '2026-10-04'`,
+    [c.id],
+  );
+  return { built: Number(r.built), behind: Number(r.behind ?? 0) };
+}
 
 test('the overview counts the pipeline rollups of each booking', async () => {
   const r = await call(t.url, 'GET', '/api/dashboard/summary?start_date=2026-09-20&end_date=2026-10-04', { token });
@@ -151,5 +165,6 @@ test('late events after the summaries were built: the ETL marks the days it chan
     dashboardFlights.clear();
     events = { impressions: [...events.impressions, ...part.impressions], hits: [...events.hits, ...part.hits] };
     expect((await compareAll()).slice(0, 20)).toEqual([]);
+    expect(await siteSummaryDays()).toEqual({ built: 15, behind: 0 });
   }
 });

@@ -35,7 +35,7 @@ export function payloadOf(f: RefFilter) {
 
 /**
  * The filters every suite checks: none, each alone, combined, an empty range, one day, and the
- * day NZ daylight saving starts (2026-09-27, 02:00 -> 03:00).
+ * day NZ daylight saving starts (2026-09-27, 02:00 -> 03:00); last, two site tags at once.
  */
 export function filterCases(c: WorldCustomer, start: string, end: string): { name: string; filter: RefFilter }[] {
   const base = { customerId: c.id, start, end };
@@ -62,5 +62,7 @@ export function filterCases(c: WorldCustomer, start: string, end: string): { nam
     { name: 'empty range', filter: { ...base, start: '2026-01-01', end: '2026-01-03' } },
     { name: 'one day', filter: { ...base, start: '2026-09-30', end: '2026-09-30' } },
     { name: 'DST change day', filter: { ...base, start: '2026-09-27', end: '2026-09-27' } },
+    // Several site tags: a visit that hit both counts once (not from the per-site summaries).
+    { name: 'two sites', filter: { ...base, sites: [c.siteTags[0].id, c.siteTags[1].id] } },
   ];
 }

@@ -30,6 +30,7 @@ import { DropReachControl1795678262167 } from './migrations/1795678262167-drop-r
 import { ReachHoldoutFirst1795678413927 } from './migrations/1795678413927-reach-holdout-first';
 import { ReachExposureSites1795679389853 } from './migrations/1795679389853-reach-exposure-sites';
 import { VisitDateStart1795691620166 } from './migrations/1795691620166-visit-date-start';
+import { ResponseSiteSummaries1795702192758 } from './migrations/1795702192758-response-site-summaries';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -65,4 +66,5 @@ export const migrations: Function[] = [
   ReachHoldoutFirst1795678413927,
   ReachExposureSites1795679389853,
   VisitDateStart1795691620166,
+  ResponseSiteSummaries1795702192758,
 ];

@@ -31,6 +31,11 @@ export const SUMMARY = {
    * same marks and notes), for every household: the ETL notes every control household's changes.
    */
   reachHoldout: 6,
+  /**
+   * The response summaries per site tag (response_site_*), built from visit_attribution only when a site
+   * filter is read: never marked, rebuilt when the visits summary's day was rebuilt since (another version).
+   */
+  visitSites: 7,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 

@@ -8,6 +8,7 @@ import { queryResponseFacets } from './queries/response-cube';
 import type { ResponseFacets } from './queries/response-facets';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
 import { refreshAttribution } from './attribution/refresh-attribution';
+import { refreshSiteAttribution } from './attribution/refresh-site-attribution';
 import {
   attributionServes,
   queryAttributedResponseFacets,
@@ -99,7 +100,7 @@ export class DashboardData {
   responses(): Promise<ResponseFacets> {
     return this.part('responses', async () => {
       if (attributionServes(this.filter) && (await this.attributionReady())) {
-        return queryAttributedResponseFacets(this.em, this.filter);
+        return queryAttributedResponseFacets(this.em, this.filter, await this.siteSummariesReady());
       }
       return queryResponseFacets(this.em, this.filter);
     });
@@ -108,7 +109,7 @@ export class DashboardData {
   responseSites(): Promise<SiteResponses[]> {
     return this.part('sites', async () => {
       if (attributionServes(this.filter) && (await this.attributionReady())) {
-        return queryAttributedResponseSites(this.em, this.filter);
+        return queryAttributedResponseSites(this.em, this.filter, await this.siteSummariesReady());
       }
       return queryResponseSites(this.em, this.filter);
     });
@@ -116,6 +117,11 @@ export class DashboardData {
 
   private attributionReady(): Promise<boolean> {
     return this.refreshed('attribution', refreshAttribution);
+  }
+
+  /** One site tag in F: the per-site response summaries brought up to date (after visit_attribution). */
+  private async siteSummariesReady(): Promise<boolean> {
+    return this.filter.sites.length === 1 && this.refreshed('attribution-sites', refreshSiteAttribution);
   }
 
   /** Brings a summary up to date for the range's days once per refresh; false when that failed. */

@@ -12,6 +12,64 @@ const VIEWS_UNDER_CUT = [
   ...OFFSETS.slice(1).map((k) => `CASE WHEN c.cut >= ${k} THEN g.v${k} ELSE 0 END`),
 ].join(' + ');
 
+const as = (exprs: string[]) => exprs.map((e) => `${e} AS ${e.slice(e.lastIndexOf('.') + 1)}`);
+/**
+ * The three groupings of the responses per cut (response_day_<name>; response_site_views per site tag):
+ * name, its grouping columns, what g groups the day's visits by besides the lag, what the cut
+ * makes of them.
+ */
+export const RESPONSE_GROUPINGS: [
+  name: 'views' | 'region' | 'touch',
+  columns: string[],
+  inner: string[],
+  outer: string[],
+][] = [
+  [
+    'views',
+    ['bucket', 'views'],
+    [
+      `CASE WHEN a.act_ts >= a.visit_ts - INTERVAL 1 HOUR THEN 1
+              WHEN a.act_ts >= a.visit_ts - INTERVAL 1 DAY THEN 2
+              ELSE 3 END AS bucket`,
+      ...as(OFFSETS.map((k) => `a.v${k}`)),
+    ],
+    ['g.bucket', VIEWS_UNDER_CUT],
+  ],
+  ['region', ['region'], as(['a.region']), ['g.region']],
+  [
+    'touch',
+    ['creative_id', 'channel_id', 'weekday', 'daypart'],
+    as(['a.creative_id', 'a.channel_id', 'a.weekday', 'a.daypart']),
+    ['g.creative_id', 'g.channel_id', 'g.weekday', 'g.daypart'],
+  ],
+];
+
+/**
+ * The SELECT of one grouping's rows per cut for a customer's days (parameters: customer, days). A visit
+ * counts under cut c when its activating touch is at most c days before it (so in I(F) for a range
+ * starting c days before the visit). The day's visits are grouped by that lag first (g), then spread
+ * over the cuts: ~half the work of spreading every visit. `site` (a column of visit_page p, joined to
+ * each visit) leads the grouping when given: the rows per site tag the visit hit.
+ */
+export function responsesPerCut(
+  name: (typeof RESPONSE_GROUPINGS)[number][0],
+  site: '' | 'p.site_tag_id',
+  days: number,
+): string {
+  const [, columns, inner, outer] = RESPONSE_GROUPINGS.find((g) => g[0] === name)!;
+  const lead = site ? [`${site} AS site_tag_id`] : [];
+  const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
+  const keys = 3 + lead.length;
+  return `SELECT g.customer_id, ${site ? 'g.site_tag_id, ' : ''}c.cut, g.visit_local_date, ${outer.join(', ')}, SUM(g.n)
+            FROM (SELECT a.customer_id, ${lead.map((l) => `${l}, `).join('')}a.visit_local_date,
+                         DATEDIFF(a.visit_local_date, a.act_local_date) AS lag, ${inner.join(', ')}, COUNT(*) AS n
+                    FROM visit_attribution a${site ? ' JOIN visit_page p ON p.visit_id = a.visit_id' : ''}
+                   WHERE a.customer_id = ? AND a.visit_local_date IN (${new Array<string>(days).fill('?').join(',')})
+                   GROUP BY ${positions(keys + inner.length)}) g
+            JOIN ${CUTS} c ON g.lag <= c.cut
+           GROUP BY ${positions(keys + columns.length)}`;
+}
+
 /**
  * Keeps visit_attribution, with the day's responses per site tag (visit_attribution_site) and the
  * response summaries per cut (response_day_views, _region, _touch), in step with touch, visit and
@@ -59,48 +117,14 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
         GROUP BY a.customer_id, a.visit_local_date, a.act_local_date, p.site_tag_id`,
       [customerId, ...days],
     );
-    // The three groupings of the responses per cut: a visit counts under cut c when its activating
-    // touch is at most c days before it (so in I(F) for a range starting c days before the visit).
-    // The day's visits are grouped by that lag first (g), then spread over the cuts: ~half the work
-    // of spreading every visit.
-    const as = (exprs: string[]) => exprs.map((e) => `${e} AS ${e.slice(e.lastIndexOf('.') + 1)}`);
-    // table, its grouping columns, what g groups the day's visits by besides the lag, what the cut makes of them
-    const summaries: [table: string, columns: string[], inner: string[], outer: string[]][] = [
-      [
-        'response_day_views',
-        ['bucket', 'views'],
-        [
-          `CASE WHEN a.act_ts >= a.visit_ts - INTERVAL 1 HOUR THEN 1
-                WHEN a.act_ts >= a.visit_ts - INTERVAL 1 DAY THEN 2
-                ELSE 3 END AS bucket`,
-          ...as(OFFSETS.map((k) => `a.v${k}`)),
-        ],
-        ['g.bucket', VIEWS_UNDER_CUT],
-      ],
-      ['response_day_region', ['region'], as(['a.region']), ['g.region']],
-      [
-        'response_day_touch',
-        ['creative_id', 'channel_id', 'weekday', 'daypart'],
-        as(['a.creative_id', 'a.channel_id', 'a.weekday', 'a.daypart']),
-        ['g.creative_id', 'g.channel_id', 'g.weekday', 'g.daypart'],
-      ],
-    ];
-    const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
-    for (const [table, columns, inner, outer] of summaries) {
+    for (const [name, columns] of RESPONSE_GROUPINGS) {
       await tx.query(
-        `DELETE FROM ${table} WHERE customer_id = ? AND cut IN (${inCuts}) AND visit_local_date IN (${inDays})`,
+        `DELETE FROM response_day_${name} WHERE customer_id = ? AND cut IN (${inCuts}) AND visit_local_date IN (${inDays})`,
         [customerId, ...days],
       );
       await tx.query(
-        `INSERT INTO ${table} (customer_id, cut, visit_local_date, ${columns.join(', ')}, responses)
-         SELECT g.customer_id, c.cut, g.visit_local_date, ${outer.join(', ')}, SUM(g.n)
-           FROM (SELECT a.customer_id, a.visit_local_date, DATEDIFF(a.visit_local_date, a.act_local_date) AS lag,
-                        ${inner.join(', ')}, COUNT(*) AS n
-                   FROM visit_attribution a
-                  WHERE a.customer_id = ? AND a.visit_local_date IN (${inDays})
-                  GROUP BY ${positions(3 + inner.length)}) g
-           JOIN ${CUTS} c ON g.lag <= c.cut
-          GROUP BY ${positions(3 + columns.length)}`,
+        `INSERT INTO response_day_${name} (customer_id, cut, visit_local_date, ${columns.join(', ')}, responses)
+         ${responsesPerCut(name, '', days.length)}`,
         [customerId, ...days],
       );
     }

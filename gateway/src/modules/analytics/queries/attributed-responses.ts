@@ -30,11 +30,18 @@ function responseVisits(f: DashboardFilter) {
 
 /**
  * Unfiltered facets. Without a site filter: the response summaries (rebuilt with visit_attribution),
- * a few hundred rows per day of the range. With one: three groupings of the range's attributed visits
- * that hit the site, read in parallel.
+ * a few hundred rows per day of the range; with one site tag and `perSite` (the caller brought the
+ * per-site summaries up to date: refreshSiteAttribution), the same from the site's summaries.
+ * Otherwise (several site tags: a visit may hit more than one): three groupings of the range's
+ * attributed visits that hit the sites, read in parallel.
  */
-export async function queryAttributedResponseFacets(em: EntityManager, f: DashboardFilter): Promise<ResponseFacets> {
-  if (f.sites.length === 0) return querySummarisedResponseFacets(em, f);
+export async function queryAttributedResponseFacets(
+  em: EntityManager,
+  f: DashboardFilter,
+  perSite = false,
+): Promise<ResponseFacets> {
+  if (f.sites.length === 0) return querySummarisedResponseFacets(em, f, null);
+  if (perSite && f.sites.length === 1) return querySummarisedResponseFacets(em, f, f.sites[0]);
   const r = responseVisits(f);
   const [byDay, byRegion, byTouch] = await Promise.all([
     em.query(
@@ -83,29 +90,76 @@ function facetsOf(
   };
 }
 
-async function querySummarisedResponseFacets(em: EntityManager, f: DashboardFilter): Promise<ResponseFacets> {
-  const x = responseDayScope(f);
+/**
+ * The response summaries' rows of the range: response_day_* per cut, or one site tag's response_site_*
+ * (views per cut; region, touch and pages per lag: a visit on day start + k counts when its activating
+ * touch is at most k days before it, one 8 or more days after the start always).
+ */
+function summaryScope(f: DashboardFilter, site: number | null, grouping: string) {
+  if (site === null || grouping === 'views') {
+    const x = responseDayScope(f);
+    return site === null
+      ? { from: `response_day_${grouping} x WHERE ${x.sql}`, params: x.params }
+      : { from: `response_site_${grouping} x WHERE x.site_tag_id = ? AND ${x.sql}`, params: [site, ...x.params] };
+  }
+  const start = dayNumber(f.start);
+  const end = dayNumber(f.end);
+  const ranges: string[] = [];
+  const params: unknown[] = [f.customerId, site];
+  for (let k = 0; k < 8 && start + k <= end; k++) {
+    ranges.push('(x.visit_local_date = ? AND x.lag <= ?)');
+    params.push(dayFromNumber(start + k), k);
+  }
+  if (start + 8 <= end) {
+    ranges.push('x.visit_local_date BETWEEN ? AND ?');
+    params.push(dayFromNumber(start + 8), f.end);
+  }
+  return {
+    from: `response_site_${grouping} x WHERE x.customer_id = ? AND x.site_tag_id = ? AND (${ranges.join(' OR ')})`,
+    params,
+  };
+}
+
+async function querySummarisedResponseFacets(
+  em: EntityManager,
+  f: DashboardFilter,
+  site: number | null,
+): Promise<ResponseFacets> {
+  const [views, region, touch] = ['views', 'region', 'touch'].map((g) => summaryScope(f, site, g));
   const [byDay, byRegion, byTouch] = await Promise.all([
+    em.query(`SELECT x.visit_local_date, x.bucket, x.views, x.responses FROM ${views.from}`, views.params) as Promise<
+      { visit_local_date: string; bucket: number; views: number; responses: number }[]
+    >,
     em.query(
-      `SELECT x.visit_local_date, x.bucket, x.views, x.responses FROM response_day_views x WHERE ${x.sql}`,
-      x.params,
-    ) as Promise<{ visit_local_date: string; bucket: number; views: number; responses: number }[]>,
-    em.query(
-      `SELECT x.region, SUM(x.responses) AS responses FROM response_day_region x WHERE ${x.sql}
-        GROUP BY x.region ORDER BY NULL`,
-      x.params,
+      `SELECT x.region, SUM(x.responses) AS responses FROM ${region.from} GROUP BY x.region ORDER BY NULL`,
+      region.params,
     ) as Promise<{ region: string; responses: string }[]>,
     em.query(
       `SELECT x.creative_id, x.channel_id, x.weekday, x.daypart, SUM(x.responses) AS responses
-         FROM response_day_touch x WHERE ${x.sql}
+         FROM ${touch.from}
         GROUP BY x.creative_id, x.channel_id, x.weekday, x.daypart ORDER BY NULL`,
-      x.params,
+      touch.params,
     ) as Promise<{ creative_id: number; channel_id: number; weekday: number; daypart: number; responses: string }[]>,
   ]);
   return facetsOf(byDay, byRegion, byTouch);
 }
 
-export async function queryAttributedResponseSites(em: EntityManager, f: DashboardFilter): Promise<SiteResponses[]> {
+/** Responses by site (DESIGN 4) of an unfiltered range; `perSite` as queryAttributedResponseFacets. */
+export async function queryAttributedResponseSites(
+  em: EntityManager,
+  f: DashboardFilter,
+  perSite = false,
+): Promise<SiteResponses[]> {
+  if (perSite && f.sites.length === 1) {
+    // The visits that hit the site, counted by every site tag they hit.
+    const x = summaryScope(f, f.sites[0], 'pages');
+    const rows: { site_tag_id: number; responses: string }[] = await em.query(
+      `SELECT x.page_site_tag_id AS site_tag_id, SUM(x.responses) AS responses FROM ${x.from}
+        GROUP BY x.page_site_tag_id ORDER BY NULL`,
+      x.params,
+    );
+    return rows.map((r) => ({ siteTagId: Number(r.site_tag_id), responses: Number(r.responses) }));
+  }
   if (f.sites.length === 0) {
     // Every response's sites count: the per-day site summary answers without touching visit_page.
     const scope = attributionScope(f, 'site');
