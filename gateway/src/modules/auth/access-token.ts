@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from '../../shared/errors';
 import { type Actor, type Role, parseRole } from '../../shared/roles';
@@ -6,6 +7,18 @@ const ISSUER = 'infinitum';
 const AUDIENCE = 'infinitum-api';
 const TYP = 'access';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+/**
+ * The secret as a KeyObject, made once per secret: given a string, jsonwebtoken first tries to parse it
+ * as a PEM key and catches the failure on every sign and verify (~0.55 ms a request, ~8 ms of a
+ * dashboard refresh's 13 calls).
+ */
+const keys = new Map<string, KeyObject>();
+const keyOf = (secret: string): KeyObject => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return key;
+};
 
 interface AccessClaims {
   sub: string;
@@ -34,7 +47,7 @@ export function signAccessToken(
     name: actor.name,
     email: actor.email,
   };
-  return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + ACCESS_TOKEN_SECONDS }, secret, {
+  return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + ACCESS_TOKEN_SECONDS }, keyOf(secret), {
     algorithm: 'HS256',
     issuer: ISSUER,
     audience: AUDIENCE,
@@ -55,7 +68,7 @@ export const tokenFactsOf = (actor: Actor): TokenFacts | null => facts.get(actor
 export function verifyAccessToken(secret: string, token: string): Actor {
   let payload: jwt.JwtPayload;
   try {
-    const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const decoded = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (typeof decoded === 'string') throw new Error('unexpected payload');
     payload = decoded;
   } catch {
