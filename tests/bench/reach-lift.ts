@@ -1,19 +1,24 @@
 /**
  * node -r @swc-node/register tests/bench/reach-lift.ts — times the DESIGN 4b calls (reach_frequency,
  * incremental_lift) on a synthetic data set written straight into the event tables with SQL
- * (BENCH_IMPRESSIONS impressions over 90 days, a fifth as many households, a tenth as many visits
- * with their touches, control impressions for 5% more households). Not the pipeline: the data set
+ * (BENCH_IMPRESSIONS impressions over 90 days, a fifth as many households, control impressions for 5%
+ * more households at the same rate per household, a tenth as many baseline visits spread evenly over
+ * both kinds of household, 1% of the exposed impressions causing a visit, and the touches). Not the
+ * pipeline: the data set
  * is built in about a minute per million impressions, then reused from its named database.
  * Prints JSON lines: p50/max of cold calls (no single-flight reuse) on 30-day windows, the household
  * sample of their days built first (its time printed apart); with
  * BENCH_EXACT=1 an approximate answer (DESIGN 4b at scale: a household sample) is also computed
- * exactly and its error printed. BENCH_DATABASE + BENCH_CUSTOMER_ID read another bench's data instead.
+ * exactly and its error printed. incremental_lift's rows carry the generator's truth for the last window
+ * (the responding households exposure caused, the true lift, whether the holdout's interval holds it).
+ * BENCH_DATABASE + BENCH_CUSTOMER_ID read another bench's data instead.
  */
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
 import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filter';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
 import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
 import { impressionSummary } from '../../gateway/src/modules/analytics/calls/impression-summary';
+import { touchScope } from '../../gateway/src/modules/analytics/scope';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import { migrate } from '../../gateway/src/db/migrate';
 import { REACH_SAMPLE_MIN_IMPRESSIONS } from '../../gateway/src/modules/analytics/reach-estimate';
@@ -53,6 +58,11 @@ async function main() {
     ]),
     ds.query('SELECT DISTINCT site_tag_id AS id FROM visit_page WHERE customer_id = ? ORDER BY id LIMIT 1', [CUSTOMER]),
   ]);
+  // The generator's ground truth (this bench's own world only; another bench's data has none).
+  const [{ truth: hasTruth }] = await ds.query(
+    'SELECT COUNT(*) AS truth FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?',
+    [CAUSED_TABLE],
+  );
   const creative = (k: number): number[] => creatives.slice(0, k).map((r: { id: number }) => Number(r.id));
   const payloads: [string, Partial<DashboardFilter>][] = [
     ['unfiltered', {}],
@@ -101,6 +111,13 @@ async function main() {
         max_ms: Math.round(times[times.length - 1]),
         summary: answer.summary_data,
       };
+      if (call === 'incremental_lift' && Number(hasTruth) > 0) {
+        row.truth = await trueEffect(
+          ds.query.bind(ds),
+          rangeFilter(CUSTOMER, windows[windows.length - 1].start, windows[windows.length - 1].end, extra),
+          answer.summary_data,
+        );
+      }
       if (EXACT && (call === 'reach_frequency' || call === 'incremental_lift') && answer.summary_data.Approximate) {
         // The last window again, the exact way: how far the estimate landed.
         dashboardFlights.clear();
@@ -129,18 +146,58 @@ async function main() {
   await ds.destroy();
 }
 
+/**
+ * The true effect in the last window (issue 16, item 4): the responding households exposure caused,
+ * those with a response that have none among their baseline visits alone, and the true lift (over the
+ * baseline responders); `inside` whether the holdout's interval of Incremental_Responses,
+ * (Lift_Low .. Lift_High) x Control_Rate x Exposed_Households, holds it.
+ */
+async function trueEffect(q: (sql: string, params?: unknown[]) => Promise<any>, f: DashboardFilter, s: any) {
+  const touch = touchScope(f);
+  const [row] = await q(
+    `SELECT COUNT(DISTINCT v.household_id) AS responding,
+            COUNT(DISTINCT CASE WHEN c.visit_id IS NULL THEN v.household_id END) AS baseline
+       FROM touch t JOIN visit v ON v.id = t.visit_id LEFT JOIN ${CAUSED_TABLE} c ON c.visit_id = t.visit_id
+      WHERE ${touch.sql}`,
+    touch.params,
+  );
+  const caused = Number(row.responding) - Number(row.baseline);
+  const low = s.Lift_Low * s.Control_Rate * s.Exposed_Households;
+  const high = s.Lift_High * s.Control_Rate * s.Exposed_Households;
+  return {
+    caused_responding: caused,
+    lift: relError(Number(row.responding), Number(row.baseline)),
+    incremental_interval: [Math.round(low), Math.round(high)],
+    inside: s.Method === 'holdout' ? caused >= low && caused <= high : null,
+  };
+}
+
 const toDate = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
 
-/** The synthetic data set, in SQL (MariaDB's SEQUENCE engine numbers the rows). */
+/** Share of exposed impressions (in percent) that cause a visit of their household. */
+const CAUSED_PERCENT = 1;
+/** The generator's ground truth: the visits exposure caused (the bench's own table, never the gateway's). */
+const CAUSED_TABLE = 'bench_caused_visit';
+
+/**
+ * The synthetic data set, in SQL (MariaDB's SEQUENCE engine numbers the rows). DESIGN 4b's holdout as
+ * issue 16 states it: exposed and control households get impressions at the same rate (5 per household
+ * over the 90 days) and baseline visits at the same rate (the visits drawn uniformly over all of them);
+ * on top of that, CAUSED_PERCENT of the exposed impressions cause a visit of their household within
+ * 7 x 24 h (mostly soon after), listed in CAUSED_TABLE. A control impression causes nothing.
+ */
 async function build(q: (sql: string, params?: unknown[]) => Promise<unknown>) {
   const households = Math.floor(IMPRESSIONS / 5);
+  const controlHouseholds = Math.floor(households / 20);
   const visits = Math.floor(IMPRESSIONS / 10);
   const controls = Math.floor(IMPRESSIONS / 20);
+  await q(`CREATE TABLE IF NOT EXISTS ${CAUSED_TABLE} (visit_id bigint unsigned NOT NULL PRIMARY KEY)`);
   // summary_built_day too: every day of the dashboard's summaries is rebuilt from the new rows.
   for (const t of [
     'touch',
     'visit_page',
     'visit',
+    CAUSED_TABLE,
     'impression_event',
     'control_impression_event',
     'impression_rollup',
@@ -152,28 +209,42 @@ async function build(q: (sql: string, params?: unknown[]) => Promise<unknown>) {
   );
   const tsOf = (seed: string) =>
     `TIMESTAMP('2026-08-01') + INTERVAL FLOOR(RAND(${seed}) * 90 * 86400000) * 1000 MICROSECOND`;
+  const householdOf = (seq: string, hhBase: number, hhCount: number) =>
+    `${hhBase} + CRC32(CONCAT('h', ${seq})) % ${hhCount}`;
   const insertImpressions = (table: string, count: number, hhBase: number, hhCount: number, prefix: string) =>
     q(
       `INSERT INTO ${table} (event_id, customer_id, impression_tag_id, booking_id, campaign_id, creative_id, channel_id,
          household_id, ts, local_date, weekday, daypart, region)
        SELECT CONCAT('${prefix}', seq), 1, 1 + seq % 9, 1 + seq % 3, 1 + seq % 2, 1 + (seq DIV 3) % 3, 1 + seq % 2,
-              ${hhBase} + CRC32(CONCAT('h', seq)) % ${hhCount}, ts, DATE(ts), WEEKDAY(ts) + 1, 1 + HOUR(ts) DIV 3, 'AUK'
+              ${householdOf('seq', hhBase, hhCount)}, ts, DATE(ts), WEEKDAY(ts) + 1, 1 + HOUR(ts) DIV 3, 'AUK'
        FROM (SELECT seq, ${tsOf('seq + 7')} AS ts FROM seq_1_to_${count}) s`,
     );
   await insertImpressions('impression_event', IMPRESSIONS, 1, households, 'i');
-  await insertImpressions('control_impression_event', controls, 10_000_000, Math.floor(households / 20), 'c');
+  await insertImpressions('control_impression_event', controls, 10_000_000, controlHouseholds, 'c');
   await q(
     `INSERT INTO impression_rollup (customer_id, local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart, impressions)
      SELECT customer_id, local_date, booking_id, MIN(campaign_id), creative_id, MIN(channel_id), region, MIN(weekday), daypart, COUNT(*)
      FROM impression_event GROUP BY customer_id, local_date, booking_id, creative_id, region, daypart`,
   );
+  // Baseline visits: one household drawn uniformly from exposed and control households alike (a
+  // control household visits at the same rate as an exposed one would without the ad).
   await q(
     `INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits)
-     SELECT 1, hh, ts, ts, DATE(ts), 'AUK', 1 FROM (
-       SELECT IF(seq % 10 = 0, 10_000_000 + CRC32(CONCAT('v', seq)) % ${Math.floor(households / 20)}, 1 + CRC32(CONCAT('v', seq)) % ${households}) AS hh,
-              ${tsOf('seq * 5')} AS ts
-       FROM seq_1_to_${visits}) s`.replace(/10_000_000/g, '10000000'),
+     SELECT 1, IF(n < ${households}, 1 + n, 10000000 + n - ${households}), ts, ts, DATE(ts), 'AUK', 1 FROM (
+       SELECT CRC32(CONCAT('v', seq)) % ${households + controlHouseholds} AS n, ${tsOf('seq * 5')} AS ts
+       FROM seq_1_to_${visits}) s`,
   );
+  const [{ last }] = (await q('SELECT COALESCE(MAX(id), 0) AS last FROM visit')) as { last: number | string }[];
+  // Caused visits: the chosen exposed impressions' households, a delay in [0, 7 x 24 h) after them
+  // (the cube of a uniform draw: most within a day), so the impression is a touch of the visit.
+  await q(
+    `INSERT INTO visit (customer_id, household_id, start_ts, end_ts, local_date, region, hits)
+     SELECT 1, hh, vts, vts, DATE(vts), 'AUK', 1 FROM (
+       SELECT ${householdOf('seq', 1, households)} AS hh,
+              ${tsOf('seq + 7')} + INTERVAL FLOOR(POW(CRC32(CONCAT('d', seq)) / 4294967296, 3) * 604800000) * 1000 MICROSECOND AS vts
+       FROM seq_1_to_${IMPRESSIONS} WHERE CRC32(CONCAT('x', seq)) % 100 < ${CAUSED_PERCENT}) s`,
+  );
+  await q(`INSERT INTO ${CAUSED_TABLE} (visit_id) SELECT id FROM visit WHERE id > ?`, [last]);
   await q(
     `INSERT INTO visit_page (visit_id, site_tag_id, customer_id, local_date) SELECT id, 1 + id % 2, 1, local_date FROM visit`,
   );

@@ -47,7 +47,8 @@ export function generateHoldout(
       tagImpression(c, tag, { id: `c${opts.seed}-i-${String(i).padStart(6, '0')}`, household, ts, region }),
     );
     const roll = rnd();
-    // Visits at the baseline rate: inside the window, right on its edges, or just past it.
+    // Visits placed for exactness, not at any rate (the simulator models rates: simulated-holdout.test.ts):
+    // inside the control touch's window, right on its edges, or just past it.
     if (roll < 0.2) hit(household, ts + Math.floor(rnd() * 7 * 86_400_000), region);
     else if (roll < 0.23) hit(household, ts, region);
     else if (roll < 0.26) hit(household, ts + 7 * 86_400_000, region);

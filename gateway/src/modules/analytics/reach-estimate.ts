@@ -38,11 +38,15 @@ export function firstSampleBuckets(total: number, minImpressions: number): numbe
 
 /**
  * The buckets a sample of `buckets` whose reach error was `error` needs to bring it within
- * REACH_MAX_ERROR: the error falls with the square root of the sample's size, so (error / max)^2 as
- * many, 15% more for the estimate's own noise; at least one more, at most the stored ones.
+ * REACH_MAX_ERROR, 15% more for the estimate's own noise; at least one more, at most the stored ones.
+ * The variance (estimateReach) is (1 - b / SAMPLE_BUCKETS) x c / b for b buckets, so the b whose
+ * variance is the target's is 1 / (1 / w + 1 / SAMPLE_BUCKETS), w being the size without the
+ * finite-population factor at b. Leaving that factor out (as before) overshoots by b / SAMPLE_BUCKETS:
+ * a 3-filter month at 10M read 53 buckets where 45 bring its error within 1%.
  */
 export function nextSampleBuckets(buckets: number, error: number): number {
-  const wanted = Math.ceil(buckets * (error / REACH_MAX_ERROR) ** 2 * 1.15);
+  const w = (buckets * (error / REACH_MAX_ERROR) ** 2 * 1.15) / (1 - buckets / SAMPLE_BUCKETS);
+  const wanted = Math.ceil(1 / (1 / w + 1 / SAMPLE_BUCKETS));
   return Math.min(STORED_BUCKETS, Math.max(buckets + 1, wanted));
 }
 
