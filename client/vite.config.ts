@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 // @ts-expect-error a plain ESM script without type declarations
 import { precompress } from './scripts/precompress.mjs';
 import { PAGE_SHELLS, shellMarkup } from './src/app/page-shells.ts';
@@ -79,8 +80,13 @@ const pageShells = (): Plugin => ({
       ...Object.keys(PAGE_SHELLS).map((page): [string, string] => [page, shellMarkup(page)]),
       ['login', loginShellMarkup()],
     ];
+    // The signed-in pages' HTML loads the app's global CSS beside the scripts, as print-only so it neither
+    // holds back the shell's paint nor restyles it: the app's first commit makes it apply (main.tsx).
+    if (!appGlobalCssHref) throw new Error('no app global CSS to link from the page shells');
+    const appCss = `<link rel="stylesheet" href="${appGlobalCssHref}" media="print" data-app-css>`;
     for (const [page, markup] of shells) {
-      const source = html.replace(root, `<div id="root">${markup}</div>`);
+      let source = html.replace(root, `<div id="root">${markup}</div>`);
+      if (page in PAGE_SHELLS) source = source.replace('</head>', `  ${appCss}\n  </head>`);
       this.emitFile({ type: 'asset', fileName: `shell/${page}.html`, source });
     }
   },
@@ -113,6 +119,59 @@ const chakraTheme = resolve(
   'dist/esm/theme',
 );
 
+const chakraThemeAlias = { find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` };
+
+const APP_GLOBAL_CSS = 'virtual:app-global-css';
+/** The stylesheet's address once buildStart has written it (null in the dev server). */
+let appGlobalCssHref: string | null = null;
+/**
+ * The signed-in app's global CSS as a stylesheet of the build (issue 18): Chakra's preflight, global CSS and
+ * the tokens' ~40 KB of CSS variables, which createSystem computed and emotion's Global serialised on every
+ * signed-in first load, two of a phone's longest tasks. The build computes them in Node with the app's own
+ * system (src/app/global-css.ts) and writes `assets/app-global-<hash>.css`; `virtual:app-global-css` answers
+ * its address (null in the dev server, where the system computes them as before). main.tsx loads it and builds
+ * the system with `globalCssInStylesheet`, which Chakra's createSystem reads once patched here: with it, the
+ * system's `_global` is empty and the provider injects nothing of it.
+ */
+const appGlobalCss = (): Plugin => {
+  const systemModule = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  let build = false;
+  return {
+    name: 'infinitum-app-global-css',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    async buildStart() {
+      if (!build) return;
+      const root = import.meta.dirname;
+      const { module } = await runnerImport<typeof import('./src/app/global-css.ts')>(
+        resolve(root, 'src/app/global-css.ts'),
+        { root, configFile: false, logLevel: 'warn', resolve: { alias: [chakraThemeAlias] } },
+      );
+      const css = module.appGlobalStylesheet();
+      if (!css.includes('--chakra-colors-primary:')) throw new Error('app-global-css: no token variables in the CSS');
+      appGlobalCssHref = `/assets/app-global-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+      this.emitFile({ type: 'asset', fileName: appGlobalCssHref.slice(1), source: css });
+    },
+    resolveId(source) {
+      if (source === APP_GLOBAL_CSS) return `\0${APP_GLOBAL_CSS}`;
+    },
+    load(id) {
+      if (id === `\0${APP_GLOBAL_CSS}`) return `export default ${JSON.stringify(appGlobalCssHref)};`;
+    },
+    transform(code, id) {
+      if (!systemModule.test(id)) return;
+      // A Chakra whose createSystem no longer has this line fails the build instead of ignoring the flag.
+      if (!code.includes(eager)) throw new Error(`app-global-css: ${id} no longer has "${eager}"`);
+      return code.replace(
+        eager,
+        'const _global = config.globalCssInStylesheet ? [] : [getPreflightCss(), getGlobalCss(), getTokenCss()];',
+      );
+    },
+  };
+};
+
 /**
  * What every public page renders with, and the signed-in app too: Chakra's styling engine (emotion, the
  * styled system, the base preset, the theme's tokens), the recipes and components of the login form, and
@@ -130,8 +189,8 @@ const publicCore = new RegExp(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), fieldRecipeAnatomy(), preloadMain(), pageShells(), precompressed()],
-  resolve: { alias: [{ find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` }] },
+  plugins: [react(), fieldRecipeAnatomy(), appGlobalCss(), preloadMain(), pageShells(), precompressed()],
+  resolve: { alias: [chakraThemeAlias] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),
     __APP_BUILD__: JSON.stringify('aug25-rc'),

@@ -25,19 +25,21 @@ if (publicArea) {
   // The app and its Chakra system in two imports, so their modules are evaluated in two tasks, each shorter
   // than the one they made together (a phone's main thread answers in between).
   const theme = import('./app/theme');
-  load = import('./app/App').then(async ({ App, preloadPage }) => {
+  load = import('./app/App').then(async ({ App, preloadPage, loadGlobalStylesheet }) => {
     // The first screen's module too: rendered with the app in one commit, not after a spinner. Should it
     // fail to load, its route shows the failure as before.
-    const [{ createAppSystem }] = await Promise.all([
+    const [{ createAppSystem }, globalCss] = await Promise.all([
       theme,
+      loadGlobalStylesheet(),
       preloadPage(window.location.pathname).catch(() => undefined),
     ]);
-    // The system is built in a task of its own, after the modules' evaluation (theme.ts).
+    // The system is built in a task of its own, after the modules' evaluation (theme.ts); its global CSS is
+    // the build's stylesheet when that loaded (app/global-stylesheet.ts).
     const system = await new Promise<ReturnType<typeof createAppSystem>>((built) =>
-      setTimeout(() => built(createAppSystem())),
+      setTimeout(() => built(createAppSystem(!!globalCss))),
     );
     return function SignedInApp() {
-      return <App system={system} />;
+      return <App system={system} globalCss={globalCss} />;
     };
   });
   // The first screen's chunk downloads with the app, not after the app has rendered its router (one round

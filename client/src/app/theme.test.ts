@@ -82,3 +82,11 @@ test('every Chakra component the client renders finds its recipe in the signed-i
   // Each recipe under the key and of the kind (plain or slot) the default theme has.
   for (const k of needed) expect(system.isSlotRecipe(k)).toBe(k in (defaultThemeConfig.theme?.slotRecipes ?? {}));
 });
+
+test('a system built for the stylesheet of its global CSS carries the flag the build’s createSystem reads', () => {
+  // vite.config.ts patches Chakra's createSystem to leave `_global` empty when the merged config has it.
+  expect((createAppSystem(true)._config as Record<string, unknown>).globalCssInStylesheet).toBe(true);
+  expect((system._config as Record<string, unknown>).globalCssInStylesheet).toBeUndefined();
+  // Without the patch (here) the system computes it: the preflight, the global CSS and the tokens.
+  expect(system._global).toHaveLength(3);
+});

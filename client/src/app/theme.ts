@@ -79,6 +79,15 @@ export const slotRecipes = {
  * The signed-in app's system: the default theme (with its breakpoints) and these recipes, plus the brand. Built
  * when called, not when the module loads: main.tsx builds it in a task of its own, after the app's modules have
  * been evaluated, so a phone's main thread answers in between (issue 18).
+ *
+ * `globalCssInStylesheet`: the page has the build's stylesheet of this system's global CSS (global-css.ts), so
+ * the system leaves its `_global` empty instead of computing the preflight, global CSS and ~40 KB of token
+ * variables (the build patches Chakra's createSystem to read the flag: vite.config.ts, `appGlobalCss`).
  */
-export const createAppSystem = () =>
-  createSystem(defaultBaseConfig, themeBaseConfig, { theme: { breakpoints, recipes, slotRecipes } }, brandConfig);
+export const createAppSystem = (globalCssInStylesheet = false) =>
+  createSystem(
+    defaultBaseConfig,
+    themeBaseConfig,
+    { theme: { breakpoints, recipes, slotRecipes }, ...(globalCssInStylesheet && { globalCssInStylesheet }) },
+    brandConfig,
+  );

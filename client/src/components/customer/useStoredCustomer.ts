@@ -33,20 +33,30 @@ export function pickCustomer(customers: readonly CustomerOption[], fromUrl: numb
 
 export function useStoredCustomer(customers: readonly CustomerOption[] | undefined) {
   const [params] = useSearchParams();
-  const [customerId, setId] = useState<number | null>(null);
   const urlValue = params.get('customer');
   const fromUrl = urlValue !== null && /^\d+$/.test(urlValue) ? Number(urlValue) : null;
+  // The choice and the list and page parameter it was made for. A new list or parameter re-decides during the
+  // render that brings it (React draws again at once, before committing): decided in an effect, the screen
+  // committed a frame without a customer first ("select a client", the footer moving up and back: a layout
+  // shift on every phone load of the dashboard, issue 18).
+  const [choice, setChoice] = useState<{
+    id: number | null;
+    list?: readonly CustomerOption[];
+    fromUrl?: number | null;
+  }>({ id: null });
+  let customerId = choice.id;
+  if (customers && (customers !== choice.list || fromUrl !== choice.fromUrl)) {
+    customerId = pickCustomer(customers, fromUrl, choice.id ?? stored());
+    setChoice({ id: customerId, list: customers, fromUrl });
+  }
 
+  // Only a new list or a new page parameter re-decides; choices made on screen go through setCustomerId.
   useEffect(() => {
-    if (!customers) return;
-    const id = pickCustomer(customers, fromUrl, customerId ?? stored());
-    if (id !== customerId) setId(id);
-    if (id !== null) localStorage.setItem(SELECTED_CUSTOMER_KEY, String(id));
-    // Only a new list or a new page parameter re-decides; choices made on screen go through setCustomerId.
-  }, [customers, fromUrl]);
+    if (choice.list && choice.id !== null) localStorage.setItem(SELECTED_CUSTOMER_KEY, String(choice.id));
+  }, [choice.list, choice.fromUrl]);
 
   const setCustomerId = useCallback((id: number | null) => {
-    setId(id);
+    setChoice((c) => ({ ...c, id }));
     if (id === null) localStorage.removeItem(SELECTED_CUSTOMER_KEY);
     else localStorage.setItem(SELECTED_CUSTOMER_KEY, String(id));
   }, []);
