@@ -77,8 +77,18 @@ test("a page the build drew a shell of answers that shell: index.html's scripts 
     expect(r.headers['cache-control']).toBe('no-cache');
     const html = brotliDecompressSync(r.body).toString();
     expect(html).toContain(`<h1>${heading}</h1>`);
-    // The same document around it: the shell only fills #root.
-    expect(html.replace(/<div id="root">.*<\/div>\n/s, '<div id="root"></div>\n')).toBe(index);
+    // The signed-in app's global CSS, which the build writes as a stylesheet, starts downloading with the
+    // shell: print-only, so it neither holds back nor restyles the shell's paint.
+    const link = / *<link rel="stylesheet" href="(\/assets\/app-global-[0-9a-f]{10}\.css)" media="print" data-app-css>\n/;
+    const href = link.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const css = await get(t.url + href, { 'accept-encoding': 'br' });
+    expect(css.status).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(css.body).toString()).toContain('--chakra-colors-primary:');
+    // The same document around them: the shell only fills #root and links that stylesheet.
+    expect(html.replace(link, '').replace(/<div id="root">.*<\/div>\n/s, '<div id="root"></div>\n')).toBe(index);
   }
 });
 
