@@ -79,7 +79,8 @@ test("a page the build drew a shell of answers that shell: index.html's scripts 
     expect(html).toContain(`<h1>${heading}</h1>`);
     // The signed-in app's global CSS, which the build writes as a stylesheet, starts downloading with the
     // shell: print-only, so it neither holds back nor restyles the shell's paint.
-    const link = / *<link rel="stylesheet" href="(\/assets\/app-global-[0-9a-f]{10}\.css)" media="print" data-app-css>\n/;
+    const link =
+      / *<link rel="stylesheet" href="(\/assets\/app-global-[0-9a-f]{10}\.css)" media="print" data-app-css>\n/;
     const href = link.exec(html)?.[1];
     expect(href).toBeDefined();
     const css = await get(t.url + href, { 'accept-encoding': 'br' });
