@@ -62,7 +62,8 @@ const COLUMNS: Record<'rollup' | 'touch' | 'event', ImpressionColumns> = {
   },
 };
 
-const placeholders = (n: number) => new Array<string>(n).fill('?').join(',');
+/** `?,?,…`: n SQL placeholders for an IN list. */
+export const placeholders = (n: number) => new Array<string>(n).fill('?').join(',');
 
 function inList(column: string, values: readonly (string | number)[], out: SqlFragment): void {
   if (values.length === 0) return;

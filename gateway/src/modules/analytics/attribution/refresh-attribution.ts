@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { SUMMARY } from '../../../etl/stale-days';
+import { placeholders } from '../scope';
 import { recordBuilt, staleSummaryDays } from '../summary-days';
 
 /** Touches per day offset between visit and impression: 0..7 days, and 8 or more. */
-const OFFSETS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+export const OFFSETS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 /** The response summaries' cuts (migration SummaryStaleDays): touches at most `cut` days before the visit. */
 const CUTS = `(${OFFSETS.map((k) => `SELECT ${k} AS cut`).join(' UNION ALL ')})`;
 /** Views of a visit under cut c: its touches at most c days before it. */
@@ -64,7 +65,7 @@ export function responsesPerCut(
             FROM (SELECT a.customer_id, ${lead.map((l) => `${l}, `).join('')}a.visit_local_date,
                          DATEDIFF(a.visit_local_date, a.act_local_date) AS lag, ${inner.join(', ')}, COUNT(*) AS n
                     FROM visit_attribution a${site ? ' JOIN visit_page p ON p.visit_id = a.visit_id' : ''}
-                   WHERE a.customer_id = ? AND a.visit_local_date IN (${new Array<string>(days).fill('?').join(',')})
+                   WHERE a.customer_id = ? AND a.visit_local_date IN (${placeholders(days)})
                    GROUP BY ${positions(keys + inner.length)}) g
             JOIN ${CUTS} c ON g.lag <= c.cut
            GROUP BY ${positions(keys + columns.length)}`;
@@ -81,7 +82,7 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
   const stale = await staleSummaryDays(em, customerId, SUMMARY.visits, start, end);
   if (stale.length === 0) return;
   const days = stale.map((d) => d.date);
-  const inDays = days.map(() => '?').join(',');
+  const inDays = placeholders(days.length);
   const inCuts = OFFSETS.join(',');
   await em.transaction('READ COMMITTED', async (tx) => {
     await tx.query(`DELETE FROM visit_attribution WHERE customer_id = ? AND visit_local_date IN (${inDays})`, [

@@ -2,9 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { SUMMARY } from '../../../etl/stale-days';
 import { datesOf } from '../dates';
 import { recordBuilt, type StaleDay } from '../summary-days';
-import { RESPONSE_GROUPINGS, responsesPerCut } from './refresh-attribution';
-
-const inList = (n: number) => new Array<string>(n).fill('?').join(',');
+import { placeholders } from '../scope';
+import { OFFSETS, RESPONSE_GROUPINGS, responsesPerCut } from './refresh-attribution';
 
 /** The groupings per visit day and lag (migration ResponseSiteSummaries): table, columns, their values. */
 const BY_LAG: [table: string, columns: string[], values: string[]][] = [
@@ -43,7 +42,7 @@ export async function refreshSiteAttribution(em: EntityManager, customerId: numb
   await em.transaction('READ COMMITTED', async (tx) => {
     const locked: { local_date: string; version: string | number }[] = await tx.query(
       `SELECT local_date, version FROM summary_built_day
-        WHERE customer_id = ? AND summary = ? AND local_date IN (${inList(stale.length)}) FOR UPDATE`,
+        WHERE customer_id = ? AND summary = ? AND local_date IN (${placeholders(stale.length)}) FOR UPDATE`,
       [customerId, SUMMARY.visits, ...stale.map((r) => String(r.local_date))],
     );
     const days: StaleDay[] = locked.map((r) => ({ date: String(r.local_date), version: String(r.version) }));
@@ -60,9 +59,9 @@ export async function refreshSiteAttribution(em: EntityManager, customerId: numb
       for (const table of tables)
         await tx.query(
           `DELETE FROM ${table}
-            WHERE customer_id = ? AND site_tag_id IN (${inList(tagged.length)})${
-              table === 'response_site_views' ? ' AND cut IN (0, 1, 2, 3, 4, 5, 6, 7, 8)' : ''
-            } AND visit_local_date IN (${inList(dates.length)})`,
+            WHERE customer_id = ? AND site_tag_id IN (${placeholders(tagged.length)})${
+              table === 'response_site_views' ? ` AND cut IN (${OFFSETS.join(', ')})` : ''
+            } AND visit_local_date IN (${placeholders(dates.length)})`,
           [customerId, ...tagged.map((t) => t.site_tag_id), ...dates],
         );
     await tx.query(
@@ -80,7 +79,7 @@ export async function refreshSiteAttribution(em: EntityManager, customerId: numb
            FROM visit_attribution a JOIN visit_page p ON p.visit_id = a.visit_id${
              table === 'response_site_pages' ? ' JOIN visit_page q ON q.visit_id = a.visit_id' : ''
            }
-          WHERE a.customer_id = ? AND a.visit_local_date IN (${inList(dates.length)})
+          WHERE a.customer_id = ? AND a.visit_local_date IN (${placeholders(dates.length)})
           GROUP BY ${keys}`,
         [customerId, ...dates],
       );
