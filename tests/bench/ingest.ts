@@ -133,6 +133,22 @@ const cpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
+/** Idle time of all the machine's cores so far, ms (/proc/stat's idle field, in clock ticks of 10 ms). */
+const idleMs = () => Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/)[4]) * 10;
+
+/** Redis's process id when it runs on this machine (its INFO names one that is a redis-server here). */
+async function localRedisPid(): Promise<number | null> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    return pid && readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('redis') ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * The bare server: the same GIF with the same header list, passed to writeHead the same way, and the same
  * keep-alive timeout as the collector (its Keep-Alive header says so), so both answer the same bytes and
@@ -202,11 +218,22 @@ async function benchCollector(prefix: string) {
   mkdirSync(work, { recursive: true });
   const script = join(work, 'pixel.lua');
   writeFileSync(script, wrkScript(key));
-  /** Requests/s, and the server process's CPU µs per request (Redis's share not included). */
+  const redisPid = await localRedisPid();
+  /**
+   * Requests/s, the server process's CPU µs per request, Redis's CPU µs per request (the collector's
+   * durable enqueue wakes it; null when Redis runs on another machine) and the share of the machine's
+   * CPU left idle (a server that waits on a round trip leaves cores idle that a CPU-bound one fills).
+   */
   const load = async (port: number, pid: number) => {
-    const cpu = cpuMs(pid);
+    const [cpu, redisCpu, idle] = [cpuMs(pid), redisPid ? cpuMs(redisPid) : 0, idleMs()];
     const rate = await (WRK ? loadWrk(port, script) : loadUndici(port, pixel));
-    return { rate, cpu_us: Math.round(((cpuMs(pid) - cpu) * 1000) / (rate * SECONDS)) };
+    const perRequest = (ms: number) => +((ms * 1000) / (rate * SECONDS)).toFixed(1);
+    return {
+      rate,
+      cpu_us: Math.round(perRequest(cpuMs(pid) - cpu)),
+      redis_cpu_us: redisPid ? perRequest(cpuMs(redisPid) - redisCpu) : null,
+      idle_pct: Math.round((100 * (idleMs() - idle)) / (CORES * SECONDS * 1000)),
+    };
   };
 
   const barePort = await freePort();
@@ -241,7 +268,7 @@ async function benchCollector(prefix: string) {
     // is shared, so each round's ratio compares neighbours in time and the median of rounds is reported.
     await load(collectorPort, collector.pid!);
     await load(barePort, bareChild.pid!);
-    type Round = Record<'bare' | 'collector' | 'nginx', { rate: number; cpu_us: number } | null>;
+    type Round = Record<'bare' | 'collector' | 'nginx', Awaited<ReturnType<typeof load>> | null>;
     const rounds: Round[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       // Odd rounds run the collector first, so a drift of the machine's load does not favour either.
@@ -283,6 +310,9 @@ async function benchCollector(prefix: string) {
       cpu_us_per_request: median(of('collector').map((x) => x.cpu_us)),
       reference_cpu_us_per_request: median(of('bare').map((x) => x.cpu_us)),
       cpu_ratio: ratioOf('collector', 'bare', 'cpu_us'),
+      redis_cpu_us_per_request: redisPid ? median(of('collector').map((x) => x.redis_cpu_us!)) : null,
+      idle_pct: median(of('collector').map((x) => x.idle_pct)),
+      reference_idle_pct: median(of('bare').map((x) => x.idle_pct)),
       per_round: rounds,
       stream_entries: enqueued,
       ...measuredWith,
