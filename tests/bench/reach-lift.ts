@@ -7,7 +7,7 @@
  * pipeline: the data set
  * is built in about a minute per million impressions, then reused from its named database.
  * Prints JSON lines: p50/max of cold calls (no single-flight reuse) on 30-day windows, the household
- * sample of their days built first (its time printed apart); with
+ * sample of their days built first (its time printed apart), and so the per-creative response summaries; with
  * BENCH_EXACT=1 an approximate answer (DESIGN 4b at scale: a household sample) is also computed
  * exactly and its error printed. incremental_lift's rows carry the generator's truth for the last window
  * (the responding households exposure caused, the true lift, whether the holdout's interval holds it).
@@ -23,6 +23,7 @@ import { dashboardFlights } from '../../gateway/src/modules/analytics/single-fli
 import { migrate } from '../../gateway/src/db/migrate';
 import { REACH_SAMPLE_MIN_IMPRESSIONS } from '../../gateway/src/modules/analytics/reach-estimate';
 import { refreshReachExposure } from '../../gateway/src/modules/analytics/rollup/refresh-reach-exposure';
+import { refreshCreativeAttribution } from '../../gateway/src/modules/analytics/attribution/refresh-creative-attribution';
 
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
@@ -85,6 +86,20 @@ async function main() {
     const t0 = performance.now();
     await refreshReachExposure(ds.manager, CUSTOMER, windows[windows.length - 1].start, windows[0].end);
     print({ figure: 'reach_exposure_build', days: 29 + RUNS, ms: Math.round(performance.now() - t0) });
+  }
+  {
+    // The per-creative response summaries (every creative of a day at once) built for the windows' days
+    // first, timed apart: 30 days, then the other windows' days (nothing to do once built: a rerun prints ~0).
+    const first = windows[0];
+    const rest = windows[windows.length - 1];
+    for (const [days, start, end] of [
+      [30, first.start, first.end],
+      [RUNS - 1, rest.start, first.end],
+    ] as const) {
+      const t0 = performance.now();
+      await refreshCreativeAttribution(ds.manager, CUSTOMER, start, end);
+      print({ figure: 'creative_summary_build', days, ms: Math.round(performance.now() - t0) });
+    }
   }
   for (const [name, extra] of payloads) {
     for (const [call, fn] of [

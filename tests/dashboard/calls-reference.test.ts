@@ -48,7 +48,7 @@ afterAll(() => t.close());
 
 describe.each([0, 1])('customer of seed #%i', (idx) => {
   const cases = () => filterCases(customers[idx].c, '2026-09-20', '2026-10-04');
-  test.each(Array.from({ length: 14 }, (_, i) => i))(
+  test.each(Array.from({ length: 16 }, (_, i) => i))(
     'filter case %i matches the reference on REST and GraphQL',
     async (i) => {
       const { c, events } = customers[idx];

@@ -97,7 +97,24 @@ test('every call equals the reference after the real pipeline, for every filter 
   expect((await compareAll()).slice(0, 20)).toEqual([]);
   // The one-site case was answered from the per-site summaries, built for its range's days.
   expect(await siteSummaryDays()).toEqual({ built: 15, behind: 0 });
+  // The one-creative cases from the per-creative summaries, built for the range's days.
+  expect(await creativeSummaryDays()).toEqual({ built: 15, behind: 0 });
 });
+
+/**
+ * Days of the range whose per-creative summaries were built, and of those how many are behind the
+ * writers' marks of the visits' days (the marks they are rebuilt from).
+ */
+async function creativeSummaryDays(): Promise<{ built: number; behind: number }> {
+  const [r] = await t.gateway.app.ds.query(
+    `SELECT COUNT(*) AS built, SUM(CASE WHEN m.version > b.version THEN 1 ELSE 0 END) AS behind
+       FROM summary_built_day b LEFT JOIN summary_stale_day m
+         ON m.customer_id = b.customer_id AND m.summary = 2 AND m.local_date = b.local_date
+      WHERE b.customer_id = ? AND b.summary = 8 AND b.local_date BETWEEN '2026-09-20' AND '2026-10-04'`,
+    [c.id],
+  );
+  return { built: Number(r.built), behind: Number(r.behind ?? 0) };
+}
 
 /** Days of the range whose per-site summaries were built, and of those how many lag visit_attribution's. */
 async function siteSummaryDays(): Promise<{ built: number; behind: number }> {
@@ -156,6 +173,11 @@ test('late events after the summaries were built: the ETL marks the days it chan
     toMs: Date.parse('2026-10-05T00:17:00Z'),
     impressions: 400,
   });
+  // The one-creative case's responses before the late events (its summaries are built: see above).
+  const oneCreative = filterCases(c, '2026-09-20', '2026-10-04').find((x) => x.name === 'one creative')!.filter;
+  const creativeAnswer = () =>
+    referenceAnswers(refCustomer(c), events.impressions, events.hits, oneCreative).impression_summary;
+  const creativeBefore = creativeAnswer();
   // Hits first (visits rebuilt: the days the writer notes), then impressions (touches of stored visits).
   for (const part of [
     { impressions: [], hits: late.hits },
@@ -164,7 +186,12 @@ test('late events after the summaries were built: the ETL marks the days it chan
     await ingestAndSettle(t, token, linesOf(part));
     dashboardFlights.clear();
     events = { impressions: [...events.impressions, ...part.impressions], hits: [...events.hits, ...part.hits] };
+    // The creative-filtered numbers first, from summaries built before these events: they must follow.
+    expect(await creativeSummaryDays()).toMatchObject({ built: 15 });
     expect((await compareAll()).slice(0, 20)).toEqual([]);
     expect(await siteSummaryDays()).toEqual({ built: 15, behind: 0 });
+    expect(await creativeSummaryDays()).toEqual({ built: 15, behind: 0 });
   }
+  // The late events changed the creative-filtered numbers (so the summaries above had to follow them).
+  expect(creativeAnswer()).not.toEqual(creativeBefore);
 });

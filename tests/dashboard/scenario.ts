@@ -35,7 +35,8 @@ export function payloadOf(f: RefFilter) {
 
 /**
  * The filters every suite checks: none, each alone, combined, an empty range, one day, and the
- * day NZ daylight saving starts (2026-09-27, 02:00 -> 03:00); last, two site tags at once.
+ * day NZ daylight saving starts (2026-09-27, 02:00 -> 03:00); two site tags at once; last, one creative
+ * alone and with one site tag (the per-creative summaries).
  */
 export function filterCases(c: WorldCustomer, start: string, end: string): { name: string; filter: RefFilter }[] {
   const base = { customerId: c.id, start, end };
@@ -64,5 +65,8 @@ export function filterCases(c: WorldCustomer, start: string, end: string): { nam
     { name: 'DST change day', filter: { ...base, start: '2026-09-27', end: '2026-09-27' } },
     // Several site tags: a visit that hit both counts once (not from the per-site summaries).
     { name: 'two sites', filter: { ...base, sites: [c.siteTags[0].id, c.siteTags[1].id] } },
+    // The activating touch is the creative's latest touch, not the visit's latest (often another creative's).
+    { name: 'one creative', filter: { ...base, creatives: [c.creatives[1].id] } },
+    { name: 'one creative, one site', filter: { ...base, creatives: [c.creatives[0].id], sites: [c.siteTags[0].id] } },
   ];
 }

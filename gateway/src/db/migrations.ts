@@ -31,6 +31,7 @@ import { ReachHoldoutFirst1795678413927 } from './migrations/1795678413927-reach
 import { ReachExposureSites1795679389853 } from './migrations/1795679389853-reach-exposure-sites';
 import { VisitDateStart1795691620166 } from './migrations/1795691620166-visit-date-start';
 import { ResponseSiteSummaries1795702192758 } from './migrations/1795702192758-response-site-summaries';
+import { ResponseCreativeSummaries1795714225258 } from './migrations/1795714225258-response-creative-summaries';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -67,4 +68,5 @@ export const migrations: Function[] = [
   ReachExposureSites1795679389853,
   VisitDateStart1795691620166,
   ResponseSiteSummaries1795702192758,
+  ResponseCreativeSummaries1795714225258,
 ];

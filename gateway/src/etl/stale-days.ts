@@ -36,6 +36,12 @@ export const SUMMARY = {
    * filter is read: never marked, rebuilt when the visits summary's day was rebuilt since (another version).
    */
   visitSites: 7,
+  /**
+   * The response summaries per creative (visit_creative_attribution, response_creative_*), built from
+   * touch, visit and visit_page as visit_attribution, only when one creative is filtered: never marked
+   * itself, rebuilt when the visits' marks of its day pass the version it was built from.
+   */
+  visitCreatives: 8,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
 

@@ -9,10 +9,14 @@ import type { ResponseFacets } from './queries/response-facets';
 import { queryResponseSites, type SiteResponses } from './queries/response-sites';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import { refreshSiteAttribution } from './attribution/refresh-site-attribution';
+import { refreshCreativeAttribution } from './attribution/refresh-creative-attribution';
 import {
   attributionServes,
+  creativeSummaryServes,
   queryAttributedResponseFacets,
   queryAttributedResponseSites,
+  queryCreativeResponseFacets,
+  queryCreativeResponseSites,
 } from './queries/attributed-responses';
 import { dashboardFlights } from './single-flight';
 import { queryControlGroup, queryFrequencies, queryHoldoutGroup, queryPrePost } from './queries/reach-lift';
@@ -95,13 +99,15 @@ export class DashboardData {
    * Responses broken down by day, region and activating touch. An unfiltered range (dates and
    * site only) reads the dashboard's visit_attribution summary, refreshed for the range's days
    * first; any failure there (say, a deadlock with a concurrent refresh) falls back to the window
-   * over touch.
+   * over touch. One creative (dates and at most one site tag besides) reads the per-creative response
+   * summaries the same way (refreshCreativeAttribution).
    */
   responses(): Promise<ResponseFacets> {
     return this.part('responses', async () => {
       if (attributionServes(this.filter) && (await this.attributionReady())) {
         return queryAttributedResponseFacets(this.em, this.filter, await this.siteSummariesReady());
       }
+      if (await this.creativeSummariesReady()) return queryCreativeResponseFacets(this.em, this.filter);
       return queryResponseFacets(this.em, this.filter);
     });
   }
@@ -111,8 +117,14 @@ export class DashboardData {
       if (attributionServes(this.filter) && (await this.attributionReady())) {
         return queryAttributedResponseSites(this.em, this.filter, await this.siteSummariesReady());
       }
+      if (await this.creativeSummariesReady()) return queryCreativeResponseSites(this.em, this.filter);
       return queryResponseSites(this.em, this.filter);
     });
+  }
+
+  /** One creative in F (creativeSummaryServes): the per-creative response summaries brought up to date. */
+  private async creativeSummariesReady(): Promise<boolean> {
+    return creativeSummaryServes(this.filter) && this.refreshed('attribution-creatives', refreshCreativeAttribution);
   }
 
   private attributionReady(): Promise<boolean> {

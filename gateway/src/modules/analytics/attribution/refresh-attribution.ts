@@ -49,26 +49,64 @@ export const RESPONSE_GROUPINGS: [
  * The SELECT of one grouping's rows per cut for a customer's days (parameters: customer, days). A visit
  * counts under cut c when its activating touch is at most c days before it (so in I(F) for a range
  * starting c days before the visit). The day's visits are grouped by that lag first (g), then spread
- * over the cuts: ~half the work of spreading every visit. `site` (a column of visit_page p, joined to
- * each visit) leads the grouping when given: the rows per site tag the visit hit.
+ * over the cuts: ~half the work of spreading every visit. `lead` (expressions over the source a and
+ * visit_page p, joined to each visit when one reads it, with their names) leads the grouping: say the
+ * rows per site tag the visit hit. `source`: visit_attribution, or visit_creative_attribution (the
+ * activating touch and views among one creative's touches).
  */
 export function responsesPerCut(
   name: (typeof RESPONSE_GROUPINGS)[number][0],
-  site: '' | 'p.site_tag_id',
+  lead: readonly [expr: string, alias: string][],
   days: number,
+  source: 'visit_attribution' | 'visit_creative_attribution' = 'visit_attribution',
 ): string {
   const [, columns, inner, outer] = RESPONSE_GROUPINGS.find((g) => g[0] === name)!;
-  const lead = site ? [`${site} AS site_tag_id`] : [];
   const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
   const keys = 3 + lead.length;
-  return `SELECT g.customer_id, ${site ? 'g.site_tag_id, ' : ''}c.cut, g.visit_local_date, ${outer.join(', ')}, SUM(g.n)
-            FROM (SELECT a.customer_id, ${lead.map((l) => `${l}, `).join('')}a.visit_local_date,
+  const pages = lead.some(([expr]) => expr.startsWith('p.'));
+  return `SELECT g.customer_id, ${lead.map(([, alias]) => `g.${alias}, `).join('')}c.cut, g.visit_local_date, ${outer.join(', ')}, SUM(g.n)
+            FROM (SELECT a.customer_id, ${lead.map(([expr, alias]) => `${expr} AS ${alias}, `).join('')}a.visit_local_date,
                          DATEDIFF(a.visit_local_date, a.act_local_date) AS lag, ${inner.join(', ')}, COUNT(*) AS n
-                    FROM visit_attribution a${site ? ' JOIN visit_page p ON p.visit_id = a.visit_id' : ''}
+                    FROM ${source} a${pages ? ' JOIN visit_page p ON p.visit_id = a.visit_id' : ''}
                    WHERE a.customer_id = ? AND a.visit_local_date IN (${placeholders(days)})
                    GROUP BY ${positions(keys + inner.length)}) g
             JOIN ${CUTS} c ON g.lag <= c.cut
            GROUP BY ${positions(keys + columns.length)}`;
+}
+
+/**
+ * DESIGN 4 for a customer's visit days, rows of visit_attribution (per visit) or visit_creative_attribution
+ * (per visit and creative: the creative's touches alone) replaced: the latest touch (ties: smaller event
+ * id as a string) and the touches per day offset v0..v8.
+ */
+export async function rebuildLatestTouches(
+  tx: EntityManager,
+  table: 'visit_attribution' | 'visit_creative_attribution',
+  customerId: number,
+  days: readonly string[],
+): Promise<void> {
+  const partition = table === 'visit_attribution' ? 't.visit_id' : 't.visit_id, t.creative_id';
+  const inDays = placeholders(days.length);
+  await tx.query(`DELETE FROM ${table} WHERE customer_id = ? AND visit_local_date IN (${inDays})`, [
+    customerId,
+    ...days,
+  ]);
+  await tx.query(
+    `INSERT INTO ${table} (visit_id, customer_id, visit_local_date, visit_ts, act_ts, act_local_date,
+              creative_id, channel_id, region, weekday, daypart, ${OFFSETS.map((k) => `v${k}`).join(', ')})
+       SELECT a.visit_id, a.customer_id, a.visit_local_date, a.visit_ts, a.impression_ts, a.impression_local_date,
+              a.creative_id, a.channel_id, a.region, a.weekday, a.daypart, ${OFFSETS.map((k) => `a.v${k}`).join(', ')}
+         FROM (SELECT t.*,
+                      ROW_NUMBER() OVER (PARTITION BY ${partition}
+                                         ORDER BY t.impression_ts DESC, CAST(t.impression_event_id AS BINARY)) AS rn,
+                      ${OFFSETS.map(
+                        (k) =>
+                          `SUM(CASE WHEN DATEDIFF(t.visit_local_date, t.impression_local_date) ${k === 8 ? '>=' : '='} ${k} THEN 1 ELSE 0 END) OVER (PARTITION BY ${partition}) AS v${k}`,
+                      ).join(',\n                      ')}
+                 FROM touch t WHERE t.customer_id = ? AND t.visit_local_date IN (${inDays})) a
+        WHERE a.rn = 1`,
+    [customerId, ...days],
+  );
 }
 
 /**
@@ -85,27 +123,7 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
   const inDays = placeholders(days.length);
   const inCuts = OFFSETS.join(',');
   await em.transaction('READ COMMITTED', async (tx) => {
-    await tx.query(`DELETE FROM visit_attribution WHERE customer_id = ? AND visit_local_date IN (${inDays})`, [
-      customerId,
-      ...days,
-    ]);
-    // DESIGN 4: the latest touch (ties: smaller event id as a string) and touches per day offset.
-    await tx.query(
-      `INSERT INTO visit_attribution (visit_id, customer_id, visit_local_date, visit_ts, act_ts, act_local_date,
-              creative_id, channel_id, region, weekday, daypart, ${OFFSETS.map((k) => `v${k}`).join(', ')})
-       SELECT a.visit_id, a.customer_id, a.visit_local_date, a.visit_ts, a.impression_ts, a.impression_local_date,
-              a.creative_id, a.channel_id, a.region, a.weekday, a.daypart, ${OFFSETS.map((k) => `a.v${k}`).join(', ')}
-         FROM (SELECT t.*,
-                      ROW_NUMBER() OVER (PARTITION BY t.visit_id
-                                         ORDER BY t.impression_ts DESC, CAST(t.impression_event_id AS BINARY)) AS rn,
-                      ${OFFSETS.map(
-                        (k) =>
-                          `SUM(CASE WHEN DATEDIFF(t.visit_local_date, t.impression_local_date) ${k === 8 ? '>=' : '='} ${k} THEN 1 ELSE 0 END) OVER (PARTITION BY t.visit_id) AS v${k}`,
-                      ).join(',\n                      ')}
-                 FROM touch t WHERE t.customer_id = ? AND t.visit_local_date IN (${inDays})) a
-        WHERE a.rn = 1`,
-      [customerId, ...days],
-    );
+    await rebuildLatestTouches(tx, 'visit_attribution', customerId, days);
     await tx.query(`DELETE FROM visit_attribution_site WHERE customer_id = ? AND visit_local_date IN (${inDays})`, [
       customerId,
       ...days,
@@ -125,7 +143,7 @@ export async function refreshAttribution(em: EntityManager, customerId: number, 
       );
       await tx.query(
         `INSERT INTO response_day_${name} (customer_id, cut, visit_local_date, ${columns.join(', ')}, responses)
-         ${responsesPerCut(name, '', days.length)}`,
+         ${responsesPerCut(name, [], days.length)}`,
         [customerId, ...days],
       );
     }

@@ -66,7 +66,7 @@ export async function refreshSiteAttribution(em: EntityManager, customerId: numb
         );
     await tx.query(
       `INSERT INTO response_site_views (customer_id, site_tag_id, cut, visit_local_date, bucket, views, responses)
-       ${responsesPerCut('views', 'p.site_tag_id', dates.length)}`,
+       ${responsesPerCut('views', [['p.site_tag_id', 'site_tag_id']], dates.length)}`,
       [customerId, ...dates],
     );
     // The lag: local days from the activating touch to the visit (at most 8: 7 x 24 h and a DST hour).

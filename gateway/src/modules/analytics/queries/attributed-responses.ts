@@ -41,7 +41,7 @@ export async function queryAttributedResponseFacets(
   perSite = false,
 ): Promise<ResponseFacets> {
   if (f.sites.length === 0) return querySummarisedResponseFacets(em, f, null);
-  if (perSite && f.sites.length === 1) return querySummarisedResponseFacets(em, f, f.sites[0]);
+  if (perSite && f.sites.length === 1) return querySummarisedResponseFacets(em, f, { site: f.sites[0] });
   const r = responseVisits(f);
   const [byDay, byRegion, byTouch] = await Promise.all([
     em.query(
@@ -91,21 +91,34 @@ function facetsOf(
 }
 
 /**
- * The response summaries' rows of the range: response_day_* per cut, or one site tag's response_site_*
- * (views per cut; region, touch and pages per lag: a visit on day start + k counts when its activating
- * touch is at most k days before it, one 8 or more days after the start always).
+ * Whose response summary rows a read takes: the customer's (response_day_*), one site tag's
+ * (response_site_*), or one creative's (response_creative_*: every visit with site 0, or the visits
+ * that hit one site tag).
  */
-function summaryScope(f: DashboardFilter, site: number | null, grouping: string) {
-  if (site === null || grouping === 'views') {
+type SummaryKey = null | { site: number } | { creative: number; site: number };
+
+/**
+ * The response summaries' rows of the range: response_day_* per cut, or a key's response_site_* or
+ * response_creative_* (views per cut; region, touch and pages per lag: a visit on day start + k counts
+ * when its activating touch is at most k days before it, one 8 or more days after the start always).
+ */
+function summaryScope(f: DashboardFilter, key: SummaryKey, grouping: string) {
+  if (key === null) {
     const x = responseDayScope(f);
-    return site === null
-      ? { from: `response_day_${grouping} x WHERE ${x.sql}`, params: x.params }
-      : { from: `response_site_${grouping} x WHERE x.site_tag_id = ? AND ${x.sql}`, params: [site, ...x.params] };
+    return { from: `response_day_${grouping} x WHERE ${x.sql}`, params: x.params };
+  }
+  const [table, where, keyParams] =
+    'creative' in key
+      ? [`response_creative_${grouping}`, 'x.creative_id = ? AND x.site_tag_id = ?', [key.creative, key.site]]
+      : [`response_site_${grouping}`, 'x.site_tag_id = ?', [key.site]];
+  if (grouping === 'views') {
+    const x = responseDayScope(f);
+    return { from: `${table} x WHERE ${where} AND ${x.sql}`, params: [...keyParams, ...x.params] };
   }
   const start = dayNumber(f.start);
   const end = dayNumber(f.end);
   const ranges: string[] = [];
-  const params: unknown[] = [f.customerId, site];
+  const params: unknown[] = [f.customerId, ...keyParams];
   for (let k = 0; k < 8 && start + k <= end; k++) {
     ranges.push('(x.visit_local_date = ? AND x.lag <= ?)');
     params.push(dayFromNumber(start + k), k);
@@ -114,18 +127,15 @@ function summaryScope(f: DashboardFilter, site: number | null, grouping: string)
     ranges.push('x.visit_local_date BETWEEN ? AND ?');
     params.push(dayFromNumber(start + 8), f.end);
   }
-  return {
-    from: `response_site_${grouping} x WHERE x.customer_id = ? AND x.site_tag_id = ? AND (${ranges.join(' OR ')})`,
-    params,
-  };
+  return { from: `${table} x WHERE x.customer_id = ? AND ${where} AND (${ranges.join(' OR ')})`, params };
 }
 
 async function querySummarisedResponseFacets(
   em: EntityManager,
   f: DashboardFilter,
-  site: number | null,
+  key: SummaryKey,
 ): Promise<ResponseFacets> {
-  const [views, region, touch] = ['views', 'region', 'touch'].map((g) => summaryScope(f, site, g));
+  const [views, region, touch] = ['views', 'region', 'touch'].map((g) => summaryScope(f, key, g));
   const [byDay, byRegion, byTouch] = await Promise.all([
     em.query(`SELECT x.visit_local_date, x.bucket, x.views, x.responses FROM ${views.from}`, views.params) as Promise<
       { visit_local_date: string; bucket: number; views: number; responses: number }[]
@@ -150,16 +160,8 @@ export async function queryAttributedResponseSites(
   f: DashboardFilter,
   perSite = false,
 ): Promise<SiteResponses[]> {
-  if (perSite && f.sites.length === 1) {
-    // The visits that hit the site, counted by every site tag they hit.
-    const x = summaryScope(f, f.sites[0], 'pages');
-    const rows: { site_tag_id: number; responses: string }[] = await em.query(
-      `SELECT x.page_site_tag_id AS site_tag_id, SUM(x.responses) AS responses FROM ${x.from}
-        GROUP BY x.page_site_tag_id ORDER BY NULL`,
-      x.params,
-    );
-    return rows.map((r) => ({ siteTagId: Number(r.site_tag_id), responses: Number(r.responses) }));
-  }
+  // The visits that hit the site, counted by every site tag they hit.
+  if (perSite && f.sites.length === 1) return querySummarisedResponseSites(em, f, { site: f.sites[0] });
   if (f.sites.length === 0) {
     // Every response's sites count: the per-day site summary answers without touching visit_page.
     const scope = attributionScope(f, 'site');
@@ -180,3 +182,33 @@ export async function queryAttributedResponseSites(
   );
   return rows.map((x) => ({ siteTagId: Number(x.site_tag_id), responses: Number(x.responses) }));
 }
+
+/** A key's responses by site (response_site_pages or response_creative_pages): each visit by every site tag it hit. */
+async function querySummarisedResponseSites(
+  em: EntityManager,
+  f: DashboardFilter,
+  key: Exclude<SummaryKey, null>,
+): Promise<SiteResponses[]> {
+  const x = summaryScope(f, key, 'pages');
+  const rows: { site_tag_id: number; responses: string }[] = await em.query(
+    `SELECT x.page_site_tag_id AS site_tag_id, SUM(x.responses) AS responses FROM ${x.from}
+      GROUP BY x.page_site_tag_id ORDER BY NULL`,
+    x.params,
+  );
+  return rows.map((r) => ({ siteTagId: Number(r.site_tag_id), responses: Number(r.responses) }));
+}
+
+/**
+ * True when F narrows impressions by one creative and dates alone (and visits by at most one site tag):
+ * the per-creative response summaries answer it exactly (refreshCreativeAttribution).
+ */
+export const creativeSummaryServes = (f: DashboardFilter) =>
+  f.creatives.length === 1 && f.sites.length <= 1 && narrowsByDateOnly({ ...f, creatives: [] });
+
+/** The response facets of a creativeSummaryServes filter, from the creative's summaries (brought up to date). */
+export const queryCreativeResponseFacets = (em: EntityManager, f: DashboardFilter): Promise<ResponseFacets> =>
+  querySummarisedResponseFacets(em, f, { creative: f.creatives[0], site: f.sites[0] ?? 0 });
+
+/** Responses by site of a creativeSummaryServes filter, from the creative's summaries (brought up to date). */
+export const queryCreativeResponseSites = (em: EntityManager, f: DashboardFilter): Promise<SiteResponses[]> =>
+  querySummarisedResponseSites(em, f, { creative: f.creatives[0], site: f.sites[0] ?? 0 });
