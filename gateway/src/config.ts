@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach-estimate';
+import { SUMMARY_WAIT_MS } from './modules/analytics/summary-wait';
 
 /** Environment, parsed and validated once at start (DESIGN 5). */
 const schema = z.object({
@@ -51,6 +52,11 @@ const schema = z.object({
    * estimated from a household sample (labelled Approximate, within 1% of the exact reach); below, exact.
    */
   REACH_SAMPLE_MIN_IMPRESSIONS: z.coerce.number().int().min(0).default(REACH_SAMPLE_MIN_IMPRESSIONS),
+  /**
+   * How long a dashboard refresh waits for a filter's own response summaries (one creative, one site tag)
+   * to be built before it answers from the exact window over touch while the build goes on.
+   */
+  DASHBOARD_SUMMARY_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(SUMMARY_WAIT_MS),
   /** GraphQL introspection: default on outside production; in production only a signed-in super admin gets it. */
   GRAPHQL_INTROSPECTION: z.enum(['0', '1']).optional(),
   /** Image hosts the Content-Security-Policy allows besides the gateway itself (the map tiles). */

@@ -20,7 +20,12 @@ export async function runDashboardCall<N extends DashboardCallName>(
   const filter = parseDashboardFilter(input ?? {});
   const em = app.ds.manager;
   await assertCustomerVisible(em, actor, filter.customerId);
-  const data = new DashboardData(em, filter, app.config.REACH_SAMPLE_MIN_IMPRESSIONS);
+  const data = new DashboardData(
+    em,
+    filter,
+    app.config.REACH_SAMPLE_MIN_IMPRESSIONS,
+    app.config.DASHBOARD_SUMMARY_WAIT_MS,
+  );
   assertFilterOwned(filter, await data.names());
   return (await DASHBOARD_CALLS[call](data)) as DashboardAnswer<N>;
 }
