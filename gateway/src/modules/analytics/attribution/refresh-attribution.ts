@@ -13,6 +13,13 @@ const VIEWS_UNDER_CUT = [
   ...OFFSETS.slice(1).map((k) => `CASE WHEN c.cut >= ${k} THEN g.v${k} ELSE 0 END`),
 ].join(' + ');
 
+/** `1, 2, …, n`: GROUP BY the first n columns of the SELECT. */
+export const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
+
+/** The source's rows joined to each page hit of their visit (p) when a lead expression reads p. */
+export const withPages = (source: string, lead: readonly (readonly [expr: string, alias: string])[]) =>
+  `${source} a${lead.some(([expr]) => expr.startsWith('p.')) ? ' JOIN visit_page p ON p.visit_id = a.visit_id' : ''}`;
+
 const as = (exprs: string[]) => exprs.map((e) => `${e} AS ${e.slice(e.lastIndexOf('.') + 1)}`);
 /**
  * The three groupings of the responses per cut (response_day_<name>; response_site_views per site tag):
@@ -56,18 +63,16 @@ export const RESPONSE_GROUPINGS: [
  */
 export function responsesPerCut(
   name: (typeof RESPONSE_GROUPINGS)[number][0],
-  lead: readonly [expr: string, alias: string][],
+  lead: readonly (readonly [expr: string, alias: string])[],
   days: number,
   source: 'visit_attribution' | 'visit_creative_attribution' = 'visit_attribution',
 ): string {
   const [, columns, inner, outer] = RESPONSE_GROUPINGS.find((g) => g[0] === name)!;
-  const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
   const keys = 3 + lead.length;
-  const pages = lead.some(([expr]) => expr.startsWith('p.'));
   return `SELECT g.customer_id, ${lead.map(([, alias]) => `g.${alias}, `).join('')}c.cut, g.visit_local_date, ${outer.join(', ')}, SUM(g.n)
             FROM (SELECT a.customer_id, ${lead.map(([expr, alias]) => `${expr} AS ${alias}, `).join('')}a.visit_local_date,
                          DATEDIFF(a.visit_local_date, a.act_local_date) AS lag, ${inner.join(', ')}, COUNT(*) AS n
-                    FROM ${source} a${pages ? ' JOIN visit_page p ON p.visit_id = a.visit_id' : ''}
+                    FROM ${withPages(source, lead)}
                    WHERE a.customer_id = ? AND a.visit_local_date IN (${placeholders(days)})
                    GROUP BY ${positions(keys + inner.length)}) g
             JOIN ${CUTS} c ON g.lag <= c.cut
