@@ -38,7 +38,7 @@ if (problem) {
   process.exit(1);
 }
 const server = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
-step('pending migrations', 'node', ['-r', '@swc-node/register', 'gateway/src/db/generate-migration.ts'], {
+step('pending migrations', 'node', ['-r', '@swc-node/register', 'gateway/src/cli/generate-migration.ts'], {
   MYSQL_URL: `${server}/infinitum_check_${process.pid}`,
   DROP_AFTER: '1',
 });

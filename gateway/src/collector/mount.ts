@@ -5,7 +5,7 @@ import { Collector } from './collector';
 import { pixelHandler } from './pixels';
 import { mountIngestRoutes } from './ingest.routes';
 
-/** Mounts /t/i, /t/v, /t/s.js and /api/ingest/* on the gateway (shared/extensions.ts). */
+/** Mounts /t/i, /t/v, /t/s.js and /api/ingest/* on the gateway (server.ts). */
 export function mountCollectorRoutes(web: Express, app: AppContext): Collector {
   const collector = new Collector(app.config, app.redis, app.keys, app.log);
   collector.start();

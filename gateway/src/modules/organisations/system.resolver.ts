@@ -141,5 +141,5 @@ export class ChannelResolver {
   }
 }
 
-/** The system organisations' resolvers (registered with one line in graphql/resolvers.ts). */
+/** The system organisations' resolvers (registered by the module's index.ts). */
 export const systemResolvers = [BroadcasterResolver, AdtechResolver, AdtechGroupResolver, ChannelResolver] as const;
