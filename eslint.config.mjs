@@ -5,6 +5,10 @@ const TRANSPORT_IMPORT = {
   message:
     'Only *.routes.ts and *.resolver.ts may import a transport (rest/, graphql/); keep this file transport-free.',
 };
+const CROSS_PACKAGE_IMPORT = {
+  regex: '^(\\.\\./)+(gateway|client|packages)(/|$)',
+  message: 'Import another package by its name (@infinitum/rules), never by a parent-relative path.',
+};
 const UPWARD_IMPORT = {
   regex: '^\\.\\./(\\.\\./)*(modules|etl|collector|stream|seed|simulate|dev|web|cli)(/|$)',
   message:
@@ -15,7 +19,7 @@ export default tseslint.config(
   { ignores: ['**/dist/**', 'client/src/gql/**', 'node_modules/**', 'test-artifacts/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
-    files: ['gateway/src/**/*.ts', 'tests/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    files: ['gateway/src/**/*.ts', 'tests/**/*.ts', 'client/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -43,7 +47,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [TRANSPORT_IMPORT],
+          patterns: [TRANSPORT_IMPORT, CROSS_PACKAGE_IMPORT],
         },
       ],
     },
@@ -54,7 +58,7 @@ export default tseslint.config(
     // contributes itself through its index.ts instead.
     files: ['gateway/src/{db,shared}/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, UPWARD_IMPORT] }],
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, UPWARD_IMPORT, CROSS_PACKAGE_IMPORT] }],
     },
   },
   {
@@ -62,7 +66,15 @@ export default tseslint.config(
     // Until authentication is one middleware below the transports, these three still reach into api-keys/auth.
     ignores: ['gateway/src/rest/http.ts', 'gateway/src/rest/openapi.ts', 'gateway/src/graphql/context.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [UPWARD_IMPORT] }],
+      'no-restricted-imports': ['error', { patterns: [UPWARD_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    // Packages meet by name: the client, the gateway and packages/rules never reach into each other by a
+    // parent-relative path (`../../../../gateway/src/...`); the shared rules are `@infinitum/rules`.
+    files: ['client/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [CROSS_PACKAGE_IMPORT] }],
     },
   },
 );
