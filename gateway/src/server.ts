@@ -63,7 +63,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     );
   });
 
-  mountCollectorRoutes(web, app);
+  const collector = mountCollectorRoutes(web, app);
   // After the collector: its pixel and tag script are embedded in other sites' pages by design.
   web.use(securityHeaders(config));
 
@@ -129,6 +129,8 @@ export async function createGateway(config: Config, options: { worker?: boolean 
       for (const stop of stops.reverse()) await stop();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections?.();
+      // After the last request: its pixels' hits are streamed, then the collector deregisters.
+      await collector.stop();
       await apollo.stop();
       redis.disconnect();
       await ds.destroy();
