@@ -4,6 +4,7 @@ import { notify } from '../components/toaster';
 import { createAuthFetch } from '../features/auth/auth-fetch';
 import { sessionStore } from '../features/auth/session-store';
 import { errorToastText, isCancelled } from './api-errors';
+import { TYPE_POLICIES } from './type-policies';
 
 const REQUEST_TIMEOUT_MS = 30000;
 
@@ -33,5 +34,8 @@ export function createApolloClient() {
     uri: '/graphql',
     fetch: createAuthFetch({ fetch: timedFetch, session: sessionStore, endpoint: '/graphql' }),
   });
-  return new ApolloClient({ link: ApolloLink.from([errors, http]), cache: new InMemoryCache() });
+  return new ApolloClient({
+    link: ApolloLink.from([errors, http]),
+    cache: new InMemoryCache({ typePolicies: TYPE_POLICIES }),
+  });
 }

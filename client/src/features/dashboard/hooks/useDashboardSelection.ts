@@ -5,7 +5,7 @@ import { useStoredCustomer } from '../../../components/customer/useStoredCustome
 import { defaultRange, type DateRange } from '../../../components/DateRangePicker';
 import { DashboardCustomersDocument, DashboardFilterOptionsDocument } from '../../../gql/graphql';
 import { applyBookings, applyCampaigns } from '../state/cascade';
-import type { FilterId } from '../state/filter-selection';
+import { menuLists, type FilterId } from '../state/filter-selection';
 import {
   allFilters,
   filterPayload,
@@ -63,7 +63,8 @@ export function useDashboardSelection() {
     skip: loadedCustomer === null,
   });
   // FilterId is a scalar (an integer, or a region code): typed here as the filter state holds it.
-  const options = optionsQuery.data?.dashboardFilters as FilterLists | undefined;
+  const answered = optionsQuery.data?.dashboardFilters as FilterLists | undefined;
+  const options = useMemo(() => answered && menuLists(answered), [answered]);
   const settled = loadedCustomer !== null && loadedCustomer === customerId;
 
   // Synchronous, not a transition: the panels show their loading state in the same frame as the click.

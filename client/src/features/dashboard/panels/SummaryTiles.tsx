@@ -6,7 +6,7 @@ import type { Call } from '../hooks/useDashboardData';
 
 type Summary = ImpressionSummaryQuery['impression_summary'];
 
-/** The six tiles of spec 2: money as money, counts compact, the rate as a percentage (spec 9). */
+/** The six tiles of spec 2: money as money, counts compact, the rate as a percentage (spec 9). Two columns on a phone. */
 export const TILES: { title: string; value(s: Summary['summary_data']): string }[] = [
   { title: 'Ad Spend', value: (s) => formatMoney(s.Ad_Spend) },
   { title: 'Actual Impressions', value: (s) => formatCompact(s.Actual_Impressions) },
@@ -19,12 +19,7 @@ export const TILES: { title: string; value(s: Summary['summary_data']): string }
 export function SummaryTiles({ call }: { call: Call<Summary> }) {
   const s = call.data?.summary_data;
   return (
-    <SimpleGrid
-      columns={{ base: 1, sm: 2, lg: 3, xl: 6 }}
-      gap="4"
-      data-testid="summary-tiles"
-      data-loading-state={call.state}
-    >
+    <SimpleGrid columns={{ base: 2, lg: 3, xl: 6 }} gap="4" data-testid="summary-tiles" data-loading-state={call.state}>
       {TILES.map((t) => (
         <StatCard key={t.title} title={t.title} value={s ? t.value(s) : '-'} loading={call.state === 'loading'} />
       ))}

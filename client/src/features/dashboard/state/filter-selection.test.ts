@@ -1,4 +1,13 @@
-import { ALL, badgeCount, chooseOption, chooseSingle, isAll, payloadIds, selectionSummary } from './filter-selection';
+import {
+  ALL,
+  badgeCount,
+  chooseOption,
+  chooseSingle,
+  isAll,
+  menuLists,
+  payloadIds,
+  selectionSummary,
+} from './filter-selection';
 import { applyBookings, applyCampaigns, bookingOptionsFor } from './cascade';
 
 const options = [1, 2, 3, 4];
@@ -75,5 +84,32 @@ describe('campaign / booking cascade (spec 4: bookings auto-select campaigns)', 
       booking: [11],
     });
     expect(applyCampaigns({ campaign: [2], booking: [21] }, [1], bookings)).toEqual({ campaign: [1], booking: [ALL] });
+  });
+});
+
+describe("the server's id-0 option", () => {
+  it("is the menu's own All row, not an item of any list (spec 3, 9)", () => {
+    const all = { id: 0, display_name: 'All' };
+    const lists = menuLists({
+      regions: [all, { id: 'AUK', display_name: 'Auckland' }],
+      campaigns: [all, ...named],
+      bookings: [
+        { ...all, campaign_id: 0 },
+        { id: 7, display_name: 'Home - AOTV 1', campaign_id: 1 },
+      ],
+    });
+    expect(lists).toEqual({
+      regions: [{ id: 'AUK', display_name: 'Auckland' }],
+      campaigns: named,
+      bookings: [{ id: 7, display_name: 'Home - AOTV 1', campaign_id: 1 }],
+    });
+    // Choosing All while All is selected then selects the real options only.
+    expect(
+      chooseOption(
+        [ALL],
+        ALL,
+        lists.campaigns.map((o) => o.id),
+      ),
+    ).toEqual([1, 2, 3]);
   });
 });

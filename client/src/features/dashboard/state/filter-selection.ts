@@ -46,3 +46,17 @@ export function selectionSummary(
 
 /** The filter payload form: [0] for All, else the ids. */
 export const payloadIds = (selected: readonly FilterId[]): FilterId[] => (isAll(selected) ? [ALL] : [...selected]);
+
+/**
+ * A list as the menus draw it: the server's first option of every list is {id: 0, 'All'} (spec 9), and that
+ * is the menu's own 'All <title>s' row, not an item beside it.
+ */
+export const withoutAll = <T extends { id: FilterId }>(options: readonly T[]): T[] =>
+  options.filter((o) => String(o.id) !== String(ALL));
+
+/** Every list of the filter options without its 'All' option. */
+export const menuLists = <L extends { [K in keyof L]: readonly { id: FilterId }[] }>(lists: L): L =>
+  Object.fromEntries(
+    // The answer's __typename passes through as it is.
+    Object.entries(lists).map(([k, v]) => [k, Array.isArray(v) ? withoutAll(v as readonly { id: FilterId }[]) : v]),
+  ) as unknown as L;
