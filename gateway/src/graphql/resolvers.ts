@@ -2,7 +2,7 @@ import type { NonEmptyArray } from 'type-graphql';
 import { HealthResolver } from './health.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { OverviewResolver } from '../modules/analytics/overview.resolver';
-import { DashboardResolver } from '../modules/analytics/dashboard.resolver';
+import { dashboardResolvers } from '../modules/analytics/dashboard.resolver';
 import { CampaignResolver } from '../modules/campaigns/campaign.resolver';
 import { BookingResolver } from '../modules/bookings/booking.resolver';
 import { CreativeResolver } from '../modules/creatives/creative.resolver';
@@ -27,7 +27,7 @@ export const resolvers: NonEmptyArray<Function> = [
   HealthResolver,
   AuthResolver,
   OverviewResolver,
-  DashboardResolver,
+  ...dashboardResolvers,
   CampaignResolver,
   BookingResolver,
   CreativeResolver,

@@ -4,7 +4,8 @@ import { route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { DashboardFilterInput } from './filter';
 import type { AppContext } from '../../shared/app-context';
-import { DASHBOARD_CALL_NAMES } from './calls/registry';
+import { pascalCase } from './calls/call';
+import { DASHBOARD_CALLS } from './calls/registry';
 import { runDashboardCall } from './dashboard.service';
 import { dashboardFilterOptions } from './filter-options.service';
 import { dashboardCustomers, overviewSummary } from './overview.service';
@@ -23,9 +24,6 @@ const filterOptionsAnswer = z
     sites: z.array(filterOption),
   })
   .meta({ id: 'DashboardFilterOptions' });
-/** `impression_summary` -> `dashboardImpressionSummary`. */
-const dashboardOperationId = (name: string) =>
-  `dashboard${name.replace(/(^|_)([a-z])/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
 
 const filterPayload = z
   .object({
@@ -79,7 +77,7 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     '/dashboard/filters/:clientId',
     route(app, (c) => dashboardFilterOptions(c.app, signedIn(c), c.req.params.clientId)),
   );
-  for (const name of DASHBOARD_CALL_NAMES) {
+  for (const { name, description, answer } of DASHBOARD_CALLS) {
     router.post(
       `/dashboard/${name}`,
       route(app, (c) => runDashboardCall(c.app, signedIn(c), name, (c.req.body ?? {}) as DashboardFilterInput)),
@@ -87,11 +85,11 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     documentApi({
       method: 'post',
       path: `/dashboard/${name}`,
-      operationId: dashboardOperationId(name),
-      summary: `Dashboard call ${name}: {table_data, summary_data} (DESIGN ${name === 'reach_frequency' || name === 'incremental_lift' ? '4b' : '4'})`,
+      operationId: `dashboard${pascalCase(name)}`,
+      summary: description,
       tag,
       body: filterPayload,
-      response: z.object({ table_data: z.unknown(), summary_data: z.unknown() }),
+      response: answer,
       errors: { 404: 'Customer not found (or not visible)' },
     });
   }
