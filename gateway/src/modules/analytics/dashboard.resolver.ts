@@ -13,7 +13,7 @@ export class DashboardResolver {
   dashboardFilters(
     @Arg('client_id', () => Int) client_id: number,
     @Ctx() ctx: GqlContext,
-  ): Promise<T.DashboardFilters> {
+  ): Promise<T.DashboardFilterOptions> {
     return dashboardFilterOptions(ctx.app, requireActor(ctx), client_id);
   }
 }
