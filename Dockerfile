@@ -1,6 +1,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/rules/package.json packages/rules/
 COPY gateway/package.json gateway/
 COPY client/package.json client/
 RUN npm ci --no-audit --no-fund
@@ -11,9 +12,11 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/packages/rules/package.json packages/rules/
 COPY --from=build /app/gateway/package.json gateway/
 COPY --from=build /app/client/package.json client/
 RUN npm ci --omit=dev --no-audit --no-fund -w gateway
+COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/client/dist client/dist
 EXPOSE 4000

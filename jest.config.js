@@ -11,8 +11,12 @@ const swc = [
   },
 ];
 
+/** The shared rules from their TypeScript source, as tsconfig's paths and the client's vite alias say. */
+const rulesSource = { '^@infinitum/rules$': '<rootDir>/packages/rules/src/index.ts' };
+
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: rulesSource,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
 };
 
@@ -40,6 +44,7 @@ module.exports = {
       // ESM-only client libraries are compiled to CommonJS for jsdom like our own sources.
       transformIgnorePatterns: ['/node_modules/(?!(@tanstack|react-day-picker)/)'],
       moduleNameMapper: {
+        ...rulesSource,
         '\\.(css|less|svg|png)$': 'identity-obj-proxy',
         // the vite alias of client/vite.config.ts: one file of Chakra's default theme
         '^@chakra-theme/(.*)$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',

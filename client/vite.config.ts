@@ -120,6 +120,8 @@ const chakraTheme = resolve(
 );
 
 const chakraThemeAlias = { find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` };
+/** The shared rules from their TypeScript source (the package's dist/ is for the gateway's production build). */
+const rulesAlias = { find: /^@infinitum\/rules$/, replacement: resolve(import.meta.dirname, '../packages/rules/src/index.ts') };
 
 const APP_GLOBAL_CSS = 'virtual:app-global-css';
 /** The stylesheet's address once buildStart has written it (null in the dev server). */
@@ -147,7 +149,7 @@ const appGlobalCss = (): Plugin => {
       const root = import.meta.dirname;
       const { module } = await runnerImport<typeof import('./src/app/global-css.ts')>(
         resolve(root, 'src/app/global-css.ts'),
-        { root, configFile: false, logLevel: 'warn', resolve: { alias: [chakraThemeAlias] } },
+        { root, configFile: false, logLevel: 'warn', resolve: { alias: [chakraThemeAlias, rulesAlias] } },
       );
       const css = module.appGlobalStylesheet();
       if (!css.includes('--chakra-colors-primary:')) throw new Error('app-global-css: no token variables in the CSS');
@@ -190,7 +192,7 @@ const publicCore = new RegExp(
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), fieldRecipeAnatomy(), appGlobalCss(), preloadMain(), pageShells(), precompressed()],
-  resolve: { alias: [chakraThemeAlias] },
+  resolve: { alias: [chakraThemeAlias, rulesAlias] },
   define: {
     __APP_VERSION__: JSON.stringify('3.1.0'),
     __APP_BUILD__: JSON.stringify('aug25-rc'),

@@ -25,8 +25,8 @@ function drift(name, file, regenerate) {
 
 step('types (gateway, tests)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 step('types (client)', 'npx', ['tsc', '-p', 'client/tsconfig.json', '--noEmit']);
-step('lint', 'npx', ['eslint', 'gateway/src', 'client/src', 'tests']);
-step('format', 'npx', ['prettier', '--check', 'gateway/src', 'client/src', 'tests', 'scripts']);
+step('lint', 'npx', ['eslint', 'gateway/src', 'client/src', 'packages', 'tests']);
+step('format', 'npx', ['prettier', '--check', 'gateway/src', 'client/src', 'packages', 'tests', 'scripts']);
 drift('schema', 'schema.graphql', () => step('schema emit', 'npm', ['run', '-s', 'schema:emit']));
 drift('codegen', 'client/src/gql/graphql.ts', () => step('codegen', 'npm', ['run', '-s', 'codegen']));
 const problem = await checkServices(
@@ -38,7 +38,7 @@ if (problem) {
   process.exit(1);
 }
 const server = process.env.TEST_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
-step('pending migrations', 'node', ['-r', '@swc-node/register', 'gateway/src/db/generate-migration.ts'], {
+step('pending migrations', 'node', ['-r', '@swc-node/register', 'gateway/src/cli/generate-migration.ts'], {
   MYSQL_URL: `${server}/infinitum_check_${process.pid}`,
   DROP_AFTER: '1',
 });

@@ -27,6 +27,11 @@ const schema = z.object({
    * up to this many workers add up. Collectors and workers must agree: change it only with the streams empty.
    */
   ETL_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
+  /**
+   * System Health names a collector whose heartbeat (every 2 s) is older than this as silent: it was killed
+   * or lost its Redis. One that stops cleanly deregisters and is never named.
+   */
+  COLLECTOR_SILENT_MS: z.coerce.number().int().min(5_000).max(86_400_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   INGEST_BODY_LIMIT: z

@@ -17,12 +17,12 @@ import { errorHandler } from './rest/http';
 import { securityHeaders } from './security-headers';
 import { createRestRouter, jsonBody } from './rest/router';
 import type { AppContext } from './shared/app-context';
-import { backgroundTasks } from './shared/extensions';
 import { createLogger } from './shared/logger';
 import { createMailer } from './shared/mailer';
 import { createRedis, redisKeys } from './shared/redis';
 import { apiCompression, privateAnswers } from './web/api-compression';
 import { mountClientAssets } from './web/client-assets';
+import { backgroundTasks, entities, resolvers, restMounts } from './modules';
 
 export interface Gateway {
   app: AppContext;
@@ -36,7 +36,7 @@ export interface Gateway {
 export async function createGateway(config: Config, options: { worker?: boolean } = {}): Promise<Gateway> {
   const log = createLogger(config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL);
   for (const w of config.warnings) log.warn(w);
-  const ds = createDataSource(config.MYSQL_URL);
+  const ds = createDataSource(config.MYSQL_URL, { entities });
   await ds.initialize();
   const redis = createRedis(config.REDIS_URL, 'gateway');
   const app: AppContext = {
@@ -63,7 +63,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     );
   });
 
-  mountCollectorRoutes(web, app);
+  const collector = mountCollectorRoutes(web, app);
   // After the collector: its pixel and tag script are embedded in other sites' pages by design.
   web.use(securityHeaders(config));
 
@@ -77,7 +77,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     maxTokens: { enabled: false },
   });
   const apollo = new ApolloServer<GqlContext>({
-    schema: await buildGatewaySchema(),
+    schema: await buildGatewaySchema(resolvers),
     formatError: formatGraphqlError,
     parseOptions: { maxTokens: 1000 },
     // Apollo's own switch stays on: introspectionGate decides per request (a super admin in production).
@@ -99,7 +99,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
         ),
     }),
   );
-  web.use('/api', createRestRouter(app));
+  web.use('/api', createRestRouter(app, restMounts));
 
   mountClientAssets(web, join(__dirname, '..', '..', 'client', 'dist'));
 
@@ -129,6 +129,8 @@ export async function createGateway(config: Config, options: { worker?: boolean 
       for (const stop of stops.reverse()) await stop();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections?.();
+      // After the last request: its pixels' hits are streamed, then the collector deregisters.
+      await collector.stop();
       await apollo.stop();
       redis.disconnect();
       await ds.destroy();

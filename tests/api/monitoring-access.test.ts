@@ -1,4 +1,4 @@
-import type { EntityType } from '../../gateway/src/shared/roles';
+import type { EntityType } from '@infinitum/rules';
 import { REDIS_UNAVAILABLE } from '../../gateway/src/modules/monitoring/monitoring.service';
 import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';

@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { dateStatus, siteTagStatus, todayIn } from '../../gateway/src/shared/status';
-import { checkBooking } from '../../gateway/src/shared/validation/booking.rules';
-import { checkCampaign } from '../../gateway/src/shared/validation/campaign.rules';
-import { checkCreative } from '../../gateway/src/shared/validation/creative.rules';
-import { checkImpressionTags } from '../../gateway/src/shared/validation/impression-tag.rules';
-import { checkSiteTag } from '../../gateway/src/shared/validation/site-tag.rules';
+import { checkBooking, checkCampaign, checkCreative, checkImpressionTags, checkSiteTag } from '@infinitum/rules';
 
 /** The pure pieces both the server and the client run: derived statuses (spec 4) and form rules (spec 5). */
 describe('statuses', () => {

@@ -1,7 +1,7 @@
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { makeUser } from '../support/actors';
-import type { OrgEntityType } from '../../gateway/src/shared/roles';
+import type { OrgEntityType } from '@infinitum/rules';
 
 /**
  * Tenant matrix (spec 6): users of every organisation type, admin and user, try to read, update and

@@ -1,5 +1,5 @@
 import { graphqlNeed, restNeed } from '../../gateway/src/modules/api-keys/api-key.scope';
-import type { EntityType } from '../../gateway/src/shared/roles';
+import type { EntityType } from '@infinitum/rules';
 import { type GqlAsk, GRAPHQL_CASES, graphqlExcluded } from '../api/matrix-graphql.cases';
 import { REST_CASES, type RestAsk } from '../api/matrix-rest.cases';
 import { insertApiKey } from '../support/api-keys';

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { createOneTimeToken } from '../../gateway/src/modules/auth/one-time-tokens';
 import { REFRESH_GRACE_SECONDS } from '../../gateway/src/modules/auth/refresh-tokens';
 import { purgeExpiredTokens } from '../../gateway/src/modules/auth/token-purge';
-import { backgroundTasks } from '../../gateway/src/shared/extensions';
+import { backgroundTasks } from '../../gateway/src/modules';
 import { startTokenPurge } from '../../gateway/src/modules/auth/token-purge';
 import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';

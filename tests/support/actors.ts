@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { signAccessToken } from '../../gateway/src/modules/auth/access-token';
-import { type Actor, type EntityType, roleOf } from '../../gateway/src/shared/roles';
+import { type Actor, type EntityType, roleOf } from '@infinitum/rules';
 import type { TestGateway } from './gateway';
 
 /**

@@ -1,5 +1,5 @@
 import { newSecret } from '../../gateway/src/modules/api-keys/api-key.secret';
-import type { ApiKeyScope, EntityType } from '../../gateway/src/shared/roles';
+import type { ApiKeyScope, EntityType } from '@infinitum/rules';
 import type { TestGateway } from './gateway';
 
 /** An API key row written straight to the test database (as createApiKey would), with its secret. */

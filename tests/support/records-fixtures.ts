@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OrgEntityType } from '../../gateway/src/shared/roles';
+import type { OrgEntityType } from '@infinitum/rules';
 import { makeUser } from './actors';
 import type { TestGateway } from './gateway';
 

@@ -1,4 +1,4 @@
-import { type Actor, can, parseRole, roleOf, type EntityType } from '../../gateway/src/shared/roles';
+import { type Actor, can, type EntityType, parseRole, roleOf } from '@infinitum/rules';
 
 const actor = (entityType: EntityType, admin: boolean, entityId = 7): Actor => ({
   userId: 1,

@@ -9,7 +9,7 @@ import {
   stripDomain,
   trimStrings,
   validate,
-} from '../../gateway/src/shared/validation/rules';
+} from '@infinitum/rules';
 
 describe('generic validation rules (spec 5)', () => {
   test('required treats whitespace-only as empty', () => {

@@ -38,15 +38,38 @@ export class Collector {
 
   start(): void {
     this.spool.start();
-    this.heartbeat = setInterval(() => void this.beat(), 2000);
+    const beat = () => {
+      this.beating = this.beat();
+    };
+    this.heartbeat = setInterval(beat, 2000);
     this.heartbeat.unref();
-    void this.beat();
+    beat();
   }
 
-  stop(): void {
+  /**
+   * Leaving on purpose (SIGTERM, a gateway closing): the hits taken so far are streamed or spooled (their
+   * pixels answered), then the heartbeat is removed, so System Health never calls a process that left
+   * cleanly silent. A killed process keeps its heartbeat and is named once it has been silent too long.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
+    while (this.buffer.length || this.inFlight) {
+      if (!this.inFlight) this.send();
+      await this.sending;
+    }
     this.spool.stop();
+    await this.beating;
+    if (this.redis.status === 'ready')
+      await this.redis.hdel(streamKeys(this.keys).collectors, this.id).catch(() => undefined);
   }
+
+  private stopped = false;
+  /** The append out now (its pixels answered when it settles). */
+  private sending: Promise<void> = Promise.resolve();
+  /** The heartbeat being written (awaited before it is removed). */
+  private beating: Promise<void> = Promise.resolve();
 
   /**
    * Pixels: into their households' shard streams, or onto disk when Redis does not answer; `stored` is called once the hit
@@ -78,7 +101,7 @@ export class Collector {
     this.buffer = [];
     this.waiting = [];
     this.inFlight++;
-    void this.flush(hits)
+    this.sending = this.flush(hits)
       .catch((e: unknown) =>
         this.log.error({ err: e, hits: hits.length }, 'hits could neither be streamed nor spooled'),
       )

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { regionOf } from '../geo/regions';
 import { EVENT_ID, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
 import { geoOfIp } from '../geo/lookup';
@@ -57,9 +58,11 @@ function validate(e: Record<string, unknown>, now: number): string | null {
   const ts = Date.parse(e.ts);
   if (ts < now - TWO_YEARS_MS) return 'ts is more than two years back';
   if (ts > now + FIVE_MINUTES_MS) return 'ts is more than five minutes ahead';
+  // Checked whenever given: without a region, the address also places the hit (geo lookup).
+  if (e.ip !== undefined && !isIp(e.ip)) return 'ip must be an IPv4 or IPv6 address';
   if (e.household !== undefined) {
     if (parseHousehold(e.household) === null) return 'household must be a decimal unsigned 64-bit number';
-  } else if (typeof e.ip !== 'string' || !isIp(e.ip)) {
+  } else if (e.ip === undefined) {
     return 'ip or household is required';
   }
   if (e.region !== undefined && (typeof e.region !== 'string' || !regionOf(e.region)))
@@ -73,4 +76,9 @@ function validate(e: Record<string, unknown>, now: number): string | null {
   return null;
 }
 
-const isIp = (s: string) => /^(\d{1,3}\.){3}\d{1,3}$/.test(s) || (/^[0-9a-fA-F:.]+$/.test(s) && s.includes(':'));
+/**
+ * IPv4 in dotted decimal (four parts, no leading zeros: not the 32-bit number, hex or octal forms
+ * ipaddr.js' lenient parser also reads), or IPv6 in any of its notations.
+ */
+const isIp = (s: unknown): s is string =>
+  typeof s === 'string' && (ipaddr.IPv4.isValidFourPartDecimal(s) || ipaddr.IPv6.isValid(s));

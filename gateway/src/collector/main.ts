@@ -33,11 +33,13 @@ function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, () => log.info({ port: config.PORT }, 'collector listening'));
+  // No new connections; the pixels in flight are answered (their hits streamed or spooled), then it leaves.
   const stop = () => {
-    collector.stop();
     server.close(() => {
-      redis.disconnect();
-      process.exit(0);
+      void collector.stop().finally(() => {
+        redis.disconnect();
+        process.exit(0);
+      });
     });
   };
   process.once('SIGINT', stop);

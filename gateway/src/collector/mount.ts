@@ -5,11 +5,13 @@ import { Collector } from './collector';
 import { pixelHandler } from './pixels';
 import { mountIngestRoutes } from './ingest.routes';
 
-/** Mounts /t/i, /t/v, /t/s.js and /api/ingest/* on the gateway (shared/extensions.ts). */
+/**
+ * Mounts /t/i, /t/v, /t/s.js and /api/ingest/* on the gateway (server.ts); the gateway stops the
+ * collector it answers when it closes.
+ */
 export function mountCollectorRoutes(web: Express, app: AppContext): Collector {
   const collector = new Collector(app.config, app.redis, app.keys, app.log);
   collector.start();
-  app.redis.once('end', () => collector.stop());
   const pixels = pixelHandler(collector, trustedProxies(app.config.TRUSTED_PROXIES));
   web.use('/t', (req, res, next) => {
     if (!pixels(req, res, req.originalUrl)) next();

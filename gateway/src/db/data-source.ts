@@ -1,17 +1,21 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { entities } from './entities';
 import { migrations } from './migrations';
 
 export function createDataSource(
   mysqlUrl: string,
-  options: { poolSize?: number; flavour?: 'mysql' | 'mariadb' } = {},
+  options: {
+    poolSize?: number;
+    flavour?: 'mysql' | 'mariadb';
+    /** The entity classes repositories need (the composition root's list); migrations need none. */
+    entities?: Function[];
+  } = {},
 ): DataSource {
   return new DataSource({
     // The flavour matters only to schema diffing (MariaDB reports DEFAULT NULL differently).
     type: options.flavour ?? 'mysql',
     url: mysqlUrl,
-    entities,
+    entities: options.entities ?? [],
     migrations,
     synchronize: false,
     migrationsRun: false,

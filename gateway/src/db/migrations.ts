@@ -32,6 +32,7 @@ import { ReachExposureSites1795679389853 } from './migrations/1795679389853-reac
 import { VisitDateStart1795691620166 } from './migrations/1795691620166-visit-date-start';
 import { ResponseSiteSummaries1795702192758 } from './migrations/1795702192758-response-site-summaries';
 import { ResponseCreativeSummaries1795714225258 } from './migrations/1795714225258-response-creative-summaries';
+import { EventIdPerCustomer1795864432065 } from './migrations/1795864432065-event-id-per-customer';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -69,4 +70,5 @@ export const migrations: Function[] = [
   VisitDateStart1795691620166,
   ResponseSiteSummaries1795702192758,
   ResponseCreativeSummaries1795714225258,
+  EventIdPerCustomer1795864432065,
 ];

@@ -5,16 +5,33 @@ import { memoized, turn } from '../shared/memo';
 import { localParts } from '../shared/time';
 import type { TagDirectory } from './tags';
 
-const uniques = memoized((rows: readonly { eventId: string }[]) => {
-  const seen = new Set<string>();
-  return rows.filter((r) => (seen.has(r.eventId) ? false : (seen.add(r.eventId), true)));
+/** An event's identity: its id within its customer (senders choose ids, so two customers may share one). */
+export interface EventKey {
+  customerId: number;
+  eventId: string;
+}
+
+const uniques = memoized((rows: readonly EventKey[]) => {
+  const seen = new Map<number, Set<string>>();
+  // Rows of one customer mostly follow each other: its set is looked up once per run of them.
+  let customer = -1;
+  let ids = new Set<string>();
+  return rows.filter((r) => {
+    if (r.customerId !== customer) {
+      customer = r.customerId;
+      ids = seen.get(customer) ?? new Set();
+      seen.set(customer, ids);
+    }
+    return ids.has(r.eventId) ? false : (ids.add(r.eventId), true);
+  });
 });
 
 /**
- * The rows with each event id once (its first row kept): a batch may carry a redelivered event twice.
- * Made once per array (the same array answers the same list: the writer's memoized steps key on it).
+ * The rows with each event once (its first row kept; an event is its id within its customer): a batch may
+ * carry a redelivered event twice. Made once per array (the same array answers the same list: the
+ * writer's memoized steps key on it).
  */
-export const uniqueBy = <T extends { eventId: string }>(rows: readonly T[]): T[] => uniques(rows) as T[];
+export const uniqueBy = <T extends EventKey>(rows: readonly T[]): T[] => uniques(rows) as T[];
 
 /** Rows a batch of hits becomes (before idempotency: some may already be stored). */
 export interface ImpressionRow {

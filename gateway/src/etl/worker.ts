@@ -177,6 +177,33 @@ export class EtlWorker {
     this.running = false;
     await this.loop;
     await this.leases.stop(release).catch((e: unknown) => this.log.warn({ err: e }, 'ETL: lease release failed'));
+    if (release) await this.leave().catch((e: unknown) => this.log.warn({ err: e }, 'ETL: leaving the group failed'));
+  }
+
+  /**
+   * A worker stopped on purpose leaves the status: its rate, and its consumer in every group where nothing
+   * waits for it (an entry still pending at it, read ahead for a shard given up, stays for the next owner to
+   * claim: deleting the consumer would drop it).
+   */
+  private async leave(): Promise<void> {
+    const streams = hitStreams(this.keys, this.shards);
+    const read = this.redis.pipeline();
+    for (const stream of streams) read.xinfo('CONSUMERS', stream, this.k.group);
+    const replies = (await read.exec()) ?? [];
+    const leave = this.redis.pipeline();
+    leave.hdel(this.k.workers, this.consumer);
+    streams.forEach((stream, i) => {
+      const [err, list] = replies[i] ?? [];
+      // No such stream or group: nothing to leave there.
+      if (err) return;
+      for (const flat of list as (string | number)[][]) {
+        const c: Record<string, string | number> = {};
+        for (let j = 0; j + 1 < flat.length; j += 2) c[String(flat[j])] = flat[j + 1];
+        if (c.name === this.consumer && Number(c.pending) === 0)
+          leave.xgroup('DELCONSUMER', stream, this.k.group, this.consumer);
+      }
+    });
+    for (const [err] of (await leave.exec()) ?? []) if (err) throw err;
   }
 
   private claimMs(): number {

@@ -6,7 +6,7 @@ import { localParts } from '../shared/time';
 import { consecutiveIdStep, insertIgnore, loadDataAllowed, loadRows } from './bulk-load';
 import { dailyActivitySteps, recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
-import { uniqueBy, type ImpressionRow, type PreparedBatch, type SiteHitRow } from './rows';
+import { type EventKey, uniqueBy, type ImpressionRow, type PreparedBatch, type SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
 import { PING_WINDOW_MS } from './pings';
 import { markStaleDays, noteImpressions, noteVisitDays, staleDaySteps } from './stale-days';
@@ -37,7 +37,7 @@ import {
 } from './tables';
 
 /**
- * Writes one batch in ONE transaction (DESIGN 3-4): raw events (idempotent by event id), the
+ * Writes one batch in ONE transaction (DESIGN 3-4): raw events (idempotent by customer and event id), the
  * impression rollup, and the visits, pages and touches of every household the batch touches.
  * Late or out-of-order hits rebuild the affected visits: the visits within 30 minutes of the new
  * hits are deleted and re-sessionised from the stored hits, so the result is as if in order.
@@ -221,10 +221,11 @@ const IMPRESSION_EVENT = columnList(IMPRESSION_EVENT_COLUMNS);
 const SITE_HIT = columnList(SITE_HIT_COLUMNS);
 
 /**
- * Inserts the rows whose event id is not stored yet; answers exactly those. Without `checkIds`,
- * any event stored before aborts the attempt (SeenBefore) instead of costing a lookup every time.
+ * Inserts the rows whose event (customer and id: the key of the table) is not stored yet; answers exactly
+ * those. Without `checkIds`, any event stored before aborts the attempt (SeenBefore) instead of costing a
+ * lookup every time.
  */
-async function insertNew<T extends { eventId: string }>(
+async function insertNew<T extends EventKey>(
   qr: QueryRunner,
   checkIds: boolean,
   table: 'impression_event' | 'site_hit',
@@ -234,23 +235,38 @@ async function insertNew<T extends { eventId: string }>(
   text: (r: T) => string,
 ): Promise<T[]> {
   if (!rows.length) return [];
-  const existing = new Set<string>();
-  if (checkIds) {
-    for (const part of chunks(rows, CHUNK)) {
-      const found: { event_id: string }[] = await qr.query(`SELECT event_id FROM ${table} WHERE event_id IN (?)`, [
-        part.map((r) => r.eventId),
-      ]);
-      for (const f of found) existing.add(f.event_id);
-    }
-  }
+  const existing = checkIds ? await storedEvents(qr, table, rows) : null;
   // The same array when all are new (the fast path): the batch's memoized cells and notes key on it.
-  const fresh = existing.size ? rows.filter((r) => !existing.has(r.eventId)) : rows;
+  const fresh = existing?.size ? rows.filter((r) => !existing.has(eventKey(r))) : rows;
   const inserted = await insertIgnore(qr, table, columns, fresh, text, row);
   if (inserted !== fresh.length) {
     if (!checkIds) throw new SeenBefore();
     throw new ConcurrentBatchError(`${table}: events stored concurrently`);
   }
   return fresh;
+}
+
+const eventKey = (r: EventKey): string => `${r.customerId}/${r.eventId}`;
+
+/** The events of `rows` stored already (as eventKey), read per customer through the table's key. */
+async function storedEvents(qr: QueryRunner, table: string, rows: readonly EventKey[]): Promise<Set<string>> {
+  const idsOf = new Map<number, string[]>();
+  for (const r of rows) {
+    const ids = idsOf.get(r.customerId);
+    if (ids) ids.push(r.eventId);
+    else idsOf.set(r.customerId, [r.eventId]);
+  }
+  const stored = new Set<string>();
+  for (const [customerId, ids] of idsOf) {
+    for (const part of chunks(ids, CHUNK)) {
+      const found: { event_id: string }[] = await qr.query(
+        `SELECT event_id FROM ${table} WHERE customer_id = ? AND event_id IN (?)`,
+        [customerId, part],
+      );
+      for (const f of found) stored.add(`${customerId}/${f.event_id}`);
+    }
+  }
+  return stored;
 }
 
 /** Impressions' impression_rollup rows, one per cell, in key order (made once per array: memoized). */

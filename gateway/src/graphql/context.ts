@@ -1,6 +1,6 @@
 import type { AppContext } from '../shared/app-context';
 import { unauthenticated } from '../shared/errors';
-import type { Actor } from '../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { createLoaders, type Loaders } from '../shared/loaders';
 import type { Request } from 'express';
 import { graphqlKeyActor } from '../modules/api-keys/api-key.actor';

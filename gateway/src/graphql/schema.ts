@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { resolvers } from './resolvers';
+import { HealthResolver } from './health.resolver';
 
-export function buildGatewaySchema(emitSchemaFile?: string): Promise<GraphQLSchema> {
+/** The schema of the modules' resolvers (the composition root's list) and the transport's own health query. */
+export function buildGatewaySchema(resolvers: Function[], emitSchemaFile?: string): Promise<GraphQLSchema> {
   return buildSchema({
-    resolvers,
+    resolvers: [HealthResolver, ...resolvers],
     validate: false,
     emitSchemaFile: emitSchemaFile ? { path: emitSchemaFile, sortedSchema: true } : false,
   });

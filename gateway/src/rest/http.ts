@@ -4,7 +4,7 @@ import { confirmActor } from '../modules/auth/session-check';
 import { restKeyActor } from '../modules/api-keys/api-key.actor';
 import type { AppContext } from '../shared/app-context';
 import { DomainError, httpStatusOf, unauthenticated } from '../shared/errors';
-import type { Actor } from '../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { TOO_DEEP } from './json-guard';
 
 /** What a REST handler gets: the app, the request and (when signed in) the actor. */

@@ -3,16 +3,16 @@ import type { AppContext } from '../shared/app-context';
 import { errorHandler } from './http';
 import { refuseDeepJson } from './json-guard';
 import { openApiDocument } from './openapi';
-import { restRoutes } from './routes';
+import type { MountRoutes } from '../shared/module';
 
-/** The /api adapter: JSON with a size limit, each domain's routes, then one error handler. */
-export function createRestRouter(app: AppContext): Router {
+/** The /api adapter: JSON with a size limit, each module's routes (in the given order), then one error handler. */
+export function createRestRouter(app: AppContext, mounts: readonly MountRoutes[]): Router {
   const router = Router();
   router.use(jsonBody(app.config.BODY_LIMIT));
   router.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument('3.1.0'));
   });
-  for (const mount of restRoutes) mount(router, app);
+  for (const mount of mounts) mount(router, app);
   router.use((req, res) => {
     res.status(404).json({ message: `No such endpoint: ${req.method} ${req.baseUrl}${req.path}` });
   });

@@ -1,4 +1,4 @@
-import type { Role } from '../shared/roles';
+import type { Role } from '@infinitum/rules';
 
 /** The demo world's fixed content (all New Zealand). Dates are relative to "today" in demo-world.ts. */
 export const DEMO_PASSWORD = 'Demo-password-1';

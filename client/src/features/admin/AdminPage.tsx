@@ -2,7 +2,7 @@ import { Stack, Tabs } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
 import { LuBriefcase, LuBuilding2, LuKeyRound, LuUsers } from 'react-icons/lu';
-import { type Actor, isAdmin, isSuperAdmin } from '../../../../gateway/src/shared/roles';
+import { type Actor, isAdmin, isSuperAdmin } from '@infinitum/rules';
 import { PageHeading } from '../../components/PageHeading';
 import { AdminReferenceDocument, type AdminReferenceQuery } from '../../gql/graphql';
 import { useAuth } from '../auth/AuthProvider';

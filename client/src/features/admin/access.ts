@@ -6,7 +6,7 @@ import {
   isEntityAdmin,
   isSuperAdmin,
   type OrgEntityType,
-} from '../../../../gateway/src/shared/roles';
+} from '@infinitum/rules';
 import type { SessionUser } from '../auth/session-store';
 
 /**

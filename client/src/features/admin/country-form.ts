@@ -1,4 +1,4 @@
-import { withPrimary } from '../../../../gateway/src/shared/validation/client.rules';
+import { withPrimary } from '@infinitum/rules';
 
 /** Operational country form (spec 3, 4): a primary country and the list it always belongs to. */
 export interface CountryFormValue {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../../shared/errors';
-import { type Actor, isSuperAdmin } from '../../shared/roles';
+import { type Actor, isSuperAdmin } from '@infinitum/rules';
 
 const RELATION_COLUMN = { AGENCY: 'agency_id', BROADCASTER: 'broadcaster_id', ADTECH: 'adtech_id' } as const;
 

@@ -2,8 +2,7 @@ import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { assertCustomerVisible, canSeeCustomer } from './customer-scope';
 import { assertValid } from '../../shared/validation/assert';
 import { badRequest, notFound } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
-import { chosenId } from '../../shared/validation/booking.rules';
+import { type Actor, chosenId } from '@infinitum/rules';
 
 /**
  * Tenant scope shared by the campaign records (campaigns, bookings, creatives, impression and site tags):

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../shared/app-context';
 import { DomainError } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { listCustomers } from '../customers/customer.service';
 import { taxonomyDescByIds } from '../reference/reference.service';
 import { listAgencies } from '../organisations/agency.service';

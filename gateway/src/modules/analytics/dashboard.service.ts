@@ -1,5 +1,5 @@
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { assertCustomerVisible } from '../access/customer-scope';
 import { type DashboardAnswer, type DashboardCallName, dashboardCallOf } from './calls/registry';
 import { DashboardData } from './dashboard-data';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/errors';
-import { isoDate } from '../../shared/validation/rules';
+import { isoDate } from '@infinitum/rules';
 
 /** Longest dashboard range (inclusive days): keeps one request bounded. */
 export const MAX_RANGE_DAYS = 400;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { hasTagIssue } from '../../shared/status';
 import { visibleCustomerIds } from '../access/customer-scope';
 import { assertDateRange } from './dates';

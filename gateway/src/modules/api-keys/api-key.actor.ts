@@ -3,7 +3,7 @@ import { GraphQLError, Kind, type OperationDefinitionNode, parse, type Selection
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError, forbidden, httpStatusOf, unauthenticated } from '../../shared/errors';
-import { type Actor, type ApiKeyScope, type EntityType, roleOf } from '../../shared/roles';
+import { type Actor, type ApiKeyScope, type EntityType, roleOf } from '@infinitum/rules';
 import { graphqlNeed, type KeyNeed, refusal, restNeed } from './api-key.scope';
 import { presentedKey, sameSecret, SHOWN_LENGTH, wellFormed } from './api-key.secret';
 import { recordUse } from './api-key.usage';

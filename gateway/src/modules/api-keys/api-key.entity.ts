@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { EntityType } from '../../shared/roles';
+import type { EntityType } from '@infinitum/rules';
 
 /**
  * An API key of an organisation (or of the system). Only the SHA-256 of the secret is stored; `prefix`

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
-import { API_KEY_SCOPES } from '../../shared/roles';
+import { API_KEY_SCOPES } from '@infinitum/rules';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './api-key.service';
 
 const tag = 'ApiKeys';

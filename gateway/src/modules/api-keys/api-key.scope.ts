@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '../../shared/roles';
+import type { ApiKeyScope } from '@infinitum/rules';
 
 /**
  * The one rule of what an API key may call, for both transports. The scope an operation needs comes

@@ -10,7 +10,7 @@ import {
   type EntityType,
   isEntityAdmin,
   isSuperAdmin,
-} from '../../shared/roles';
+} from '@infinitum/rules';
 import { ApiKey } from './api-key.entity';
 import { newSecret } from './api-key.secret';
 import { usageOf } from './api-key.usage';

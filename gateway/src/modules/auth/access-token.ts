@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from '../../shared/errors';
-import { type Actor, type Role, parseRole } from '../../shared/roles';
+import { type Actor, parseRole, type Role } from '@infinitum/rules';
 
 const ISSUER = 'infinitum';
 const AUDIENCE = 'infinitum-api';

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
-import type { MountRoutes } from '../../rest/routes';
+import type { MountRoutes } from '../../shared/module';
 import { messageSchema } from '../organisations/organisation.schemas';
 import {
   acceptInvitation,

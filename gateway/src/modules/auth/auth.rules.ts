@@ -1,5 +1,4 @@
-import { passwordShape } from '../../shared/validation/password.rules';
-import { email, required, type RuleSet } from '../../shared/validation/rules';
+import { email, passwordShape, required, type RuleSet } from '@infinitum/rules';
 
 /** Server-side rules of the sign-in and password screens (spec 5); field names as in the API. */
 export const loginRules: RuleSet = {

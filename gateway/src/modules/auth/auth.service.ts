@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, notFound, unauthenticated } from '../../shared/errors';
-import { type Actor, type EntityType, type Role, roleOf } from '../../shared/roles';
+import { type Actor, type EntityType, type Role, roleOf } from '@infinitum/rules';
 import { NOT_TEXT } from '../../shared/input';
 import { assertValid } from '../../shared/validation/assert';
 import { signAccessToken } from './access-token';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { EntityType } from '../../shared/roles';
+import type { EntityType } from '@infinitum/rules';
 
 /** Primary country and operational countries of the user's organisation (spec 3: logged-in user). */
 export interface UserCountries {

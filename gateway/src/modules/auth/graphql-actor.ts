@@ -1,6 +1,6 @@
 import { GraphQLError, Kind, parse } from 'graphql';
 import { DomainError, httpStatusOf } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
 import { actorFromAuthorization } from './access-token';
 import { confirmActor } from './session-check';

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../shared/errors';
-import { passwordShape } from '../../shared/validation/password.rules';
+import { passwordShape } from '@infinitum/rules';
 
 /** How many of the most common passwords are refused (issue 14: the 10,000 most common). */
 export const COMMON_PASSWORDS_REFUSED = 10_000;

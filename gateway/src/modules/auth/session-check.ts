@@ -1,6 +1,6 @@
 import type { AppContext } from '../../shared/app-context';
 import { unauthenticated } from '../../shared/errors';
-import { type Actor, type EntityType, roleOf } from '../../shared/roles';
+import { type Actor, type EntityType, roleOf } from '@infinitum/rules';
 import { recordActivity } from '../monitoring/activity';
 import { tokenFactsOf } from './access-token';
 

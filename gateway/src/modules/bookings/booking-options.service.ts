@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 
 export interface BookingChannelOption {
   id: number;

@@ -1,5 +1,5 @@
 import type { Loaders } from '../../shared/loaders';
-import { type Actor, can } from '../../shared/roles';
+import { type Actor, can } from '@infinitum/rules';
 import type { BookingView } from './booking.service';
 import { campaignByIdLoader, channelByIdLoader, creativeIdsByBookingIdLoader, userByIdLoader } from './record-loaders';
 

@@ -1,4 +1,4 @@
-import { type Actor, isSuperAdmin } from '../../shared/roles';
+import { type Actor, isSuperAdmin } from '@infinitum/rules';
 
 /** Who created a booking and whose channel it runs on: what `editable` is decided from. */
 export interface BookingOwnership {

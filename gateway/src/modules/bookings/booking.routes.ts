@@ -4,7 +4,7 @@ import { createLoaders } from '../../shared/loaders';
 import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../../rest/record-docs';
 import { bookingOptions } from './booking-options.service';
 import { toBookingRecord } from './booking.mapper';

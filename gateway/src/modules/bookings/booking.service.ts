@@ -2,9 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
+import { type Actor, checkBooking } from '@infinitum/rules';
 import { dateStatus, type DateStatus, todayIn } from '../../shared/status';
-import { checkBooking } from '../../shared/validation/booking.rules';
 import { assertFields } from '../../shared/validation/assert';
 import {
   customerForNewRecord,

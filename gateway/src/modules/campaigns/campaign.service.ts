@@ -1,10 +1,9 @@
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
 import { conflict } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
+import { type Actor, checkCampaign } from '@infinitum/rules';
 import { dateStatus, type DateStatus, todayIn } from '../../shared/status';
 import { assertFields } from '../../shared/validation/assert';
-import { checkCampaign } from '../../shared/validation/campaign.rules';
 import { Campaign } from './campaign.entity';
 import {
   customerForNewRecord,

@@ -1,8 +1,7 @@
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
 import { conflict } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
-import { checkCreative, CREATIVE_TYPE_LABELS } from '../../shared/validation/creative.rules';
+import { type Actor, checkCreative, CREATIVE_TYPE_LABELS } from '@infinitum/rules';
 import { assertFields } from '../../shared/validation/assert';
 import { customerForNewRecord, findVisible, lockRecord, refuseCustomerChange } from '../access/record-scope';
 import { optionalText, text } from '../../shared/input';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../shared/app-context';
-import { withPrimary } from '../../shared/validation/client.rules';
+import { withPrimary } from '@infinitum/rules';
 import { operationalCountriesOf } from '../organisations/operational-countries';
 import { type CountryRecord, countryNamesByCodes, taxonomyDescByIds } from '../reference/reference.service';
 import type { CustomerBase } from './customer.service';

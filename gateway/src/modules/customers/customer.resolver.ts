@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
-import { withPrimary } from '../../shared/validation/client.rules';
+import { withPrimary } from '@infinitum/rules';
 import { plain } from '../../shared/input';
 import {
   countryNameByCodeLoader,

@@ -1,10 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
-import { type Actor, can, isEntityAdmin, isSuperAdmin } from '../../shared/roles';
+import { type Actor, can, clientRules, isEntityAdmin, isSuperAdmin, stripDomain, withPrimary } from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
-import { clientRules, withPrimary } from '../../shared/validation/client.rules';
-import { stripDomain } from '../../shared/validation/rules';
 import { canSeeCustomer, visibleCustomerIds } from '../access/customer-scope';
 import { countriesOf } from '../auth/countries';
 import { type Input, insertedId, optionalNumber, optionalText } from '../../shared/input';

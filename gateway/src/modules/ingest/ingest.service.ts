@@ -6,7 +6,7 @@ import { ingestStatus, type IngestStatus } from '../../collector/status';
 import { countRejected, ensureGroup, queueHits, StreamEntries, streamKeys } from '../../collector/stream';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError, forbidden } from '../../shared/errors';
-import { type Actor, isSuperAdmin } from '../../shared/roles';
+import { type Actor, isSuperAdmin } from '@infinitum/rules';
 import { visibleCustomerIds } from '../access/customer-scope';
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../shared/app-context';
-import { ENTITY_TYPES, type EntityType, roleOf } from '../../shared/roles';
+import { ENTITY_TYPES, type EntityType, roleOf } from '@infinitum/rules';
 import { activityKeys } from './activity';
 
 /** A user is active when their last authenticated call is at most this old. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../shared/app-context';
 import type { RedisKeys } from '../../shared/redis';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 
 /** Live activity counters in Redis (DESIGN 1: the home of live counters). */
 export const activityKeys = (keys: RedisKeys) => ({

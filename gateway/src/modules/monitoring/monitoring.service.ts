@@ -2,7 +2,7 @@ import { ingestStatus, type IngestStatus } from '../../collector/status';
 import { Spool } from '../../collector/spool';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { assertSystemAdmin } from '../organisations/system-access';
 import { type ActiveUsersAnswer, readActiveUsers } from './active-users';
 import {

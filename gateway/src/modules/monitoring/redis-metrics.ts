@@ -73,8 +73,7 @@ export interface RedisHealth {
 
 /** Memory above this share is red on screen and a critical issue (spec 9). */
 export const MEMORY_CRITICAL_PERCENT = 80;
-/** A collector whose heartbeat (every 2 s) is older than this is silent; older than an hour, gone. */
-export const COLLECTOR_SILENT_MS = 60_000;
+/** A collector whose heartbeat (every 2 s) is older than an hour is gone (silent: COLLECTOR_SILENT_MS). */
 const COLLECTOR_GONE_MS = 3600_000;
 /** Heartbeats fresher than this count as active (as the ingest status counts them). */
 const COLLECTOR_ACTIVE_MS = 15_000;
@@ -334,7 +333,7 @@ export async function readStrain(app: AppContext): Promise<StrainSummary> {
     });
   }
   for (const c of collectors) {
-    if (c.last_seen_seconds * 1000 > COLLECTOR_SILENT_MS) {
+    if (c.last_seen_seconds * 1000 > app.config.COLLECTOR_SILENT_MS) {
       issues.push({
         code: 'silent_collector',
         message: `Collector ${c.hostname} (pid ${c.pid}) has been silent for ${c.last_seen_seconds} s.`,

@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, notFound } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
-import { adtechGroupRules } from '../../shared/validation/adtech.rules';
+import { type Actor, adtechGroupRules } from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
 import { idList, type Input, insertedId, optionalText } from '../../shared/input';
 import { assertSystemAdmin } from './system-access';

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../shared/app-context';
 import { notFound } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
-import { adtechRules } from '../../shared/validation/adtech.rules';
+import { type Actor, adtechRules } from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
 import { flag, type Input, insertedId, optionalText } from '../../shared/input';
 import { checkedCountries, countryListsOf, saveOperationalCountries } from './operational-countries';

@@ -1,10 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
-import { type Actor, can, isEntityAdmin, isSuperAdmin } from '../../shared/roles';
-import { agencyRules } from '../../shared/validation/agency.rules';
+import { type Actor, agencyRules, can, isEntityAdmin, isSuperAdmin, stripDomain } from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
-import { stripDomain } from '../../shared/validation/rules';
 import { countriesOf } from '../auth/countries';
 import { assertCountriesExist } from '../reference/reference.service';
 import { assertMayAssociate, containsPattern, SEARCH_LIMIT, searchTerm } from '../relationships/association-policy';

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../shared/app-context';
 import { notFound } from '../../shared/errors';
-import { type Actor, isSuperAdmin } from '../../shared/roles';
+import { type Actor, broadcasterRules, isSuperAdmin } from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
-import { broadcasterRules } from '../../shared/validation/broadcaster.rules';
 import { type Input, insertedId, optionalText } from '../../shared/input';
 import { checkedCountries, countryListsOf, saveOperationalCountries } from './operational-countries';
 import { assertSystemAdmin } from './system-access';

@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, notFound } from '../../shared/errors';
-import { type Actor, isSuperAdmin } from '../../shared/roles';
+import { type Actor, channelRules, isSuperAdmin } from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
-import { channelRules } from '../../shared/validation/channel.rules';
 import type { ChannelOwnerType } from './channel.entity';
 import { type Input, insertedId, optionalText, positiveId } from '../../shared/input';
 import { assertSystemAdmin } from './system-access';

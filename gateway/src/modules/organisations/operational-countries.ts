@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { withPrimary } from '../../shared/validation/client.rules';
+import { withPrimary } from '@infinitum/rules';
 import { assertCountriesExist } from '../reference/reference.service';
 import type { OrganisationKind } from './operational-country.entity';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
-import { type Actor, can, type OrgEntityType } from '../../shared/roles';
+import { type Actor, can, type OrgEntityType } from '@infinitum/rules';
 import { canSeeCustomer } from '../access/customer-scope';
 import { dropRelationshipsOf, isVisible, ORG_TABLE } from '../relationships/related';
 import { deleteUser, deleteUsersOf } from '../users/user.service';

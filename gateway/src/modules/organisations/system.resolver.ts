@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
-import { withPrimary } from '../../shared/validation/client.rules';
+import { withPrimary } from '@infinitum/rules';
 import { createAdtech, listAdtechs, updateAdtech } from './adtech.service';
 import { createAdtechGroup, listAdtechGroups, updateAdtechGroup } from './adtech-group.service';
 import { plain } from '../../shared/input';
@@ -141,5 +141,5 @@ export class ChannelResolver {
   }
 }
 
-/** The system organisations' resolvers (registered with one line in graphql/resolvers.ts). */
+/** The system organisations' resolvers (registered by the module's index.ts). */
 export const systemResolvers = [BroadcasterResolver, AdtechResolver, AdtechGroupResolver, ChannelResolver] as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bodyOf, intParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { createAdtech, listAdtechs, updateAdtech, withAdtechDetails } from './adtech.service';
 import { createAdtechGroup, listAdtechGroups, updateAdtechGroup, withAdtechGroupDetails } from './adtech-group.service';
 import { createBroadcaster, listBroadcasters, updateBroadcaster, withBroadcasterDetails } from './broadcaster.service';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { listBookings } from '../bookings/booking.service';
 import { listCampaigns } from '../campaigns/campaign.service';
 import { listCreatives } from '../creatives/creative.service';

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 
 export interface CountryRecord {
   country_code: string;

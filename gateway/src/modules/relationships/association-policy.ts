@@ -1,5 +1,5 @@
 import { badRequest, forbidden } from '../../shared/errors';
-import { type Actor, isEntityAdmin } from '../../shared/roles';
+import { type Actor, isEntityAdmin } from '@infinitum/rules';
 
 /**
  * Who may ask to associate an existing agency or client with their own organisation (the association

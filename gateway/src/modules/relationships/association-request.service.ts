@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { conflict, DomainError, forbidden, notFound } from '../../shared/errors';
-import { type Actor, isAdmin, isSuperAdmin, type OrgEntityType } from '../../shared/roles';
-import type { RelationshipType } from '../../shared/validation/relationship.rules';
+import { type Actor, isAdmin, isSuperAdmin, type OrgEntityType, type RelationshipType } from '@infinitum/rules';
 import { ASSOCIATE_NEEDS_ADMIN, assertMayAssociate, sameName } from './association-policy';
 import { findRelationship, insertRelationship, ORG_TABLE, TYPE_OF_ENTITY } from './related';
 

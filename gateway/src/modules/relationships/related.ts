@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { conflict } from '../../shared/errors';
-import { type Actor, isSuperAdmin, type OrgEntityType } from '../../shared/roles';
-import type { RelationshipType } from '../../shared/validation/relationship.rules';
+import { type Actor, isSuperAdmin, type OrgEntityType, type RelationshipType } from '@infinitum/rules';
 
 /** Fixed identifier map: the relationship column of each organisation type. */
 export const RELATION_COLUMN: Record<OrgEntityType, string> = {

@@ -1,13 +1,14 @@
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, notFound } from '../../shared/errors';
-import { type Actor, RELATIONSHIP_TARGETS } from '../../shared/roles';
-import { assertValid } from '../../shared/validation/assert';
 import {
+  type Actor,
   isSelfRelationship,
+  RELATIONSHIP_TARGETS,
   relationshipRules,
   type RelationshipType,
   SELF_RELATIONSHIP,
-} from '../../shared/validation/relationship.rules';
+} from '@infinitum/rules';
+import { assertValid } from '../../shared/validation/assert';
 import { type Input, optionalText, positiveId } from '../../shared/input';
 import { assertSystemAdmin } from '../organisations/system-access';
 import { countriesOf } from '../auth/countries';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../shared/app-context';
-import type { Actor } from '../../shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { assertSystemAdmin } from '../organisations/system-access';
 
 /** Release of this build (spec 2: app version 3.1.0, release branch 'aug25-rc'). */

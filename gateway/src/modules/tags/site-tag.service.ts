@@ -1,9 +1,8 @@
 import { assertCustomerVisible } from '../access/customer-scope';
 import type { AppContext } from '../../shared/app-context';
 import { randomKey } from '../../shared/ids';
-import type { Actor } from '../../shared/roles';
+import { type Actor, checkSiteTag } from '@infinitum/rules';
 import { siteTagStatus, type SiteTagStatus } from '../../shared/status';
-import { checkSiteTag } from '../../shared/validation/site-tag.rules';
 import { assertFields } from '../../shared/validation/assert';
 import { customerForNewRecord, findVisible, lockRecord, refuseCustomerChange } from '../access/record-scope';
 import { flag, text } from '../../shared/input';

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../shared/app-context';
 import { badRequest } from '../../shared/errors';
-import type { Actor } from '../../shared/roles';
-import { assertValid } from '../../shared/validation/assert';
 import {
+  type Actor,
   DIRECT_USER_ENTITY_TYPES,
   type DirectUserEntityType,
   directUserRules,
   ORGANISATION_FIELD,
-} from '../../shared/validation/direct-user.rules';
+} from '@infinitum/rules';
+import { assertValid } from '../../shared/validation/assert';
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { type Input, insertedId, optionalText, positiveId } from '../../shared/input';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Audited } from '../../db/columns';
-import type { EntityType } from '../../shared/roles';
+import type { EntityType } from '@infinitum/rules';
 
 @Entity('user')
 @Index(['entityType', 'entityId'])

@@ -10,9 +10,9 @@ import {
   isSuperAdmin,
   type OrgEntityType,
   roleOf,
-} from '../../shared/roles';
+  userRules,
+} from '@infinitum/rules';
 import { assertValid } from '../../shared/validation/assert';
-import { userRules } from '../../shared/validation/user.rules';
 import { flag, type Input, insertedId, optionalCode, optionalText, positiveId } from '../../shared/input';
 import { issueInvitation } from '../auth/auth.service';
 import { organisationExists } from '../relationships/related';

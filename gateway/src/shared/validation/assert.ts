@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { type RuleSet, validate } from './rules';
+import { type RuleSet, validate } from '@infinitum/rules';
 
 /** Throws the 400 `{message, fields}` for a form's field errors (message = the first one); nothing when empty. */
 export function assertFields(fields: Record<string, string>): void {

@@ -8,8 +8,7 @@ import {
   UpdateAgencyDocument,
   type AdminAgencyFieldsFragment,
 } from '../../../gql/graphql';
-import { agencyRules } from '../../../../../gateway/src/shared/validation/agency.rules';
-import { validate } from '../../../../../gateway/src/shared/validation/rules';
+import { agencyRules, validate } from '@infinitum/rules';
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
 import type { CountryOption } from '../components/CountryFields';
 import { useAssociableForm } from '../components/useAssociableForm';

@@ -9,8 +9,7 @@ import {
   UpdateClientDocument,
   type AdminClientFieldsFragment,
 } from '../../../gql/graphql';
-import { clientRules } from '../../../../../gateway/src/shared/validation/client.rules';
-import { validate } from '../../../../../gateway/src/shared/validation/rules';
+import { clientRules, validate } from '@infinitum/rules';
 import { CountryFields, type CountryOption } from '../components/CountryFields';
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
 import { useAssociableForm } from '../components/useAssociableForm';

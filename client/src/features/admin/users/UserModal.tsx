@@ -12,8 +12,7 @@ import {
   UpdateUserDocument,
   type AdminUserFieldsFragment,
 } from '../../../gql/graphql';
-import { validate } from '../../../../../gateway/src/shared/validation/rules';
-import { userRules } from '../../../../../gateway/src/shared/validation/user.rules';
+import { userRules, validate } from '@infinitum/rules';
 import { snackbar } from '../snackbar';
 import { failedTo } from '../texts';
 import { organisationOptions, ORGANISATION_TYPES } from './organisations';

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { LuPlus, LuShield, LuUser, LuUsers } from 'react-icons/lu';
-import type { Actor } from '../../../../../gateway/src/shared/roles';
+import type { Actor } from '@infinitum/rules';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { formatCount } from '../../../components/format';
 import { EditButton } from '../../../components/RowActions';

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { SimpleGrid } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
-import { checkCampaign } from '../../../../../gateway/src/shared/validation/campaign.rules';
+import { checkCampaign } from '@infinitum/rules';
 import { EntityModal } from '../../../components/EntityModal';
 import { DateField, TextField } from '../../../components/form-fields';
 import { rulesResolver } from '../../../components/form-rules';

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Checkbox, Field, Fieldset, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { checkImpressionTags } from '../../../../../gateway/src/shared/validation/impression-tag.rules';
+import { checkImpressionTags } from '@infinitum/rules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EntityModal } from '../../../components/EntityModal';
 import { SelectField } from '../../../components/form-fields';

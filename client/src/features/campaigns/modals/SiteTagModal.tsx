@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { useForm } from 'react-hook-form';
-import { checkSiteTag } from '../../../../../gateway/src/shared/validation/site-tag.rules';
+import { checkSiteTag } from '@infinitum/rules';
 import { EntityModal } from '../../../components/EntityModal';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { rulesResolver } from '../../../components/form-rules';

@@ -1,4 +1,4 @@
-import { checkBooking } from '../../../../../gateway/src/shared/validation/booking.rules';
+import { checkBooking } from '@infinitum/rules';
 
 /** How the booking form looks for a role (spec 6, booking channels). */
 export type PublisherMode =

@@ -17,8 +17,7 @@ import {
   UpdateChannelDocument,
   type SysChannelFieldsFragment,
 } from '../../../gql/graphql';
-import { channelRules } from '../../../../../gateway/src/shared/validation/channel.rules';
-import { validate } from '../../../../../gateway/src/shared/validation/rules';
+import { channelRules, validate } from '@infinitum/rules';
 import { snackbar } from '../../admin/snackbar';
 import { ADMIN_PAGE_SIZE, failedTo } from '../../admin/texts';
 

@@ -17,8 +17,7 @@ import {
   UpdateAdtechGroupDocument,
   type SysAdtechGroupFieldsFragment,
 } from '../../../gql/graphql';
-import { adtechGroupRules } from '../../../../../gateway/src/shared/validation/adtech.rules';
-import { validate } from '../../../../../gateway/src/shared/validation/rules';
+import { adtechGroupRules, validate } from '@infinitum/rules';
 import { snackbar } from '../../admin/snackbar';
 import { ADMIN_PAGE_SIZE, failedTo } from '../../admin/texts';
 

@@ -7,7 +7,7 @@ import { EntityModal } from '../../../components/EntityModal';
 import { CheckboxField, TextField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
 import { notify } from '../../../components/toaster';
-import { validate, type RuleSet } from '../../../../../gateway/src/shared/validation/rules';
+import { type RuleSet, validate } from '@infinitum/rules';
 import { CountryFields, type CountryOption } from '../../admin/components/CountryFields';
 import { snackbar } from '../../admin/snackbar';
 import { failedTo } from '../../admin/texts';

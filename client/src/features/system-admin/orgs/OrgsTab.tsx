@@ -11,8 +11,7 @@ import {
   UpdateAdtechDocument,
   UpdateBroadcasterDocument,
 } from '../../../gql/graphql';
-import { adtechRules } from '../../../../../gateway/src/shared/validation/adtech.rules';
-import { broadcasterRules } from '../../../../../gateway/src/shared/validation/broadcaster.rules';
+import { adtechRules, broadcasterRules } from '@infinitum/rules';
 import type { CountryOption } from '../../admin/components/CountryFields';
 import { ADMIN_PAGE_SIZE } from '../../admin/texts';
 import { CountryChips } from '../CountryChips';

@@ -6,7 +6,7 @@ import { EntityModal } from '../../../components/EntityModal';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
 import { CreateDirectUserDocument, type SysOrganisationsQuery } from '../../../gql/graphql';
-import { ORGANISATION_FIELD } from '../../../../../gateway/src/shared/validation/direct-user.rules';
+import { ORGANISATION_FIELD } from '@infinitum/rules';
 import { snackbar } from '../../admin/snackbar';
 import { checkDirectUser, directUserPayload, EMPTY_DIRECT_USER, type DirectUserForm } from './direct-user';
 import { entitiesIn } from './relationship';

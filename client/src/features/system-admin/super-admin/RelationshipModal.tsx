@@ -7,10 +7,7 @@ import { SelectField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
 import { notify } from '../../../components/toaster';
 import { CreateRelationshipDocument, type SysOrganisationsQuery } from '../../../gql/graphql';
-import {
-  RELATIONSHIP_TYPES,
-  type RelationshipType,
-} from '../../../../../gateway/src/shared/validation/relationship.rules';
+import { RELATIONSHIP_TYPES, type RelationshipType } from '@infinitum/rules';
 import type { CountryOption } from '../../admin/components/CountryFields';
 import { countryLabel } from '../../admin/country-form';
 import { snackbar } from '../../admin/snackbar';

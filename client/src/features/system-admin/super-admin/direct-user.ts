@@ -1,9 +1,4 @@
-import {
-  type DirectUserEntityType,
-  directUserRules,
-  ORGANISATION_FIELD,
-} from '../../../../../gateway/src/shared/validation/direct-user.rules';
-import { isBlank, validate } from '../../../../../gateway/src/shared/validation/rules';
+import { type DirectUserEntityType, directUserRules, isBlank, ORGANISATION_FIELD, validate } from '@infinitum/rules';
 
 export interface DirectUserForm {
   name: string;

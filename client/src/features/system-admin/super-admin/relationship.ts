@@ -1,11 +1,11 @@
-import { RELATIONSHIP_TARGETS } from '../../../../../gateway/src/shared/roles';
 import {
   isSelfRelationship,
+  RELATIONSHIP_TARGETS,
   relationshipRules,
   type RelationshipType,
   SELF_RELATIONSHIP,
-} from '../../../../../gateway/src/shared/validation/relationship.rules';
-import { validate } from '../../../../../gateway/src/shared/validation/rules';
+  validate,
+} from '@infinitum/rules';
 import type { SysOrganisationsQuery } from '../../../gql/graphql';
 
 export const RELATIONSHIP_TYPE_LABELS: Record<RelationshipType, string> = {

@@ -1,0 +1,11 @@
+import type { GatewayModule } from '../../shared/module';
+import { dashboardResolvers } from './dashboard.resolver';
+import { OverviewResolver } from './overview.resolver';
+import { mountAnalyticsRoutes } from './analytics.routes';
+
+/** The Campaign Overview and the dashboard's calls. */
+export const analyticsModule: GatewayModule = {
+  name: 'analytics',
+  resolvers: [OverviewResolver, ...dashboardResolvers],
+  routes: [mountAnalyticsRoutes],
+};
