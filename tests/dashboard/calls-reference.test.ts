@@ -2,7 +2,7 @@ import { dashboardFlights } from '../../gateway/src/modules/analytics/single-fli
 import { referenceAnswers } from '../reference/metrics';
 import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
-import { answerMismatches, gqlCall, restCall } from './compare';
+import { answerMismatches, gqlCall, restCall, SECTION_4_CALLS } from './compare';
 import { fillTables } from './fill-tables';
 import { generateEvents } from './generate';
 import { filterCases, payloadOf, refCustomer } from './scenario';
@@ -15,18 +15,7 @@ import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer }
 let t: TestGateway;
 let token: string;
 const customers: { c: WorldCustomer; events: ReturnType<typeof generateEvents> }[] = [];
-const NUMERIC_CALLS = [
-  'impression_summary',
-  'responses_over_time',
-  'visit_response_timing',
-  'impressions_before_visit',
-  'impression_heatmap',
-  'responses_by_region',
-  'responses_by_site',
-  'creative_performance_summary',
-  'creative_performance_cost',
-  'platform_creative_performance',
-] as const;
+const NUMERIC_CALLS = SECTION_4_CALLS;
 
 beforeAll(async () => {
   t = await startTestGateway();

@@ -1,6 +1,27 @@
 import { gql, call } from '../support/http';
 import type { TestGateway } from '../support/gateway';
 
+/**
+ * The lists the suites check each call in (tests/dashboard/call-registry.test.ts fails when a call of the
+ * registry is missing from them): the DESIGN 4 calls the reference calculator's referenceAnswers computes,
+ * the DESIGN 4b calls of referenceReachLift, and the written analysis (analysis.test.ts checks its text
+ * against the reference's figures).
+ */
+export const SECTION_4_CALLS = [
+  'impression_summary',
+  'responses_over_time',
+  'visit_response_timing',
+  'impressions_before_visit',
+  'impression_heatmap',
+  'responses_by_region',
+  'responses_by_site',
+  'creative_performance_summary',
+  'creative_performance_cost',
+  'platform_creative_performance',
+] as const;
+export const SECTION_4B_CALLS = ['reach_frequency', 'incremental_lift'] as const;
+export const TEXT_CALLS = ['analysis'] as const;
+
 /** GraphQL selections of every call: exactly the REST field names. */
 const HEAT = 'time Sun Mon Tue Wed Thu Fri Sat Total';
 export const SELECTIONS: Record<string, string> = {

@@ -9,7 +9,7 @@ import {
   startPipelineGateway,
   superAdminToken,
 } from '../support/pipeline';
-import { answerMismatches, gqlCall, restCall } from './compare';
+import { answerMismatches, gqlCall, restCall, SECTION_4_CALLS } from './compare';
 import { generateEvents } from './generate';
 import { filterCases, payloadOf, refCustomer } from './scenario';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
@@ -24,18 +24,7 @@ let t: TestGateway;
 let token: string;
 let c: WorldCustomer;
 let events: ReturnType<typeof generateEvents>;
-const CALLS = [
-  'impression_summary',
-  'responses_over_time',
-  'visit_response_timing',
-  'impressions_before_visit',
-  'impression_heatmap',
-  'responses_by_region',
-  'responses_by_site',
-  'creative_performance_summary',
-  'creative_performance_cost',
-  'platform_creative_performance',
-];
+const CALLS = SECTION_4_CALLS;
 
 beforeAll(async () => {
   t = await startPipelineGateway();

@@ -11,7 +11,7 @@ import {
   superAdminToken,
   waitForIdle,
 } from '../support/pipeline';
-import { answerMismatches, gqlCall, restCall } from './compare';
+import { answerMismatches, gqlCall, restCall, SECTION_4_CALLS } from './compare';
 import { generateEvents } from './generate';
 import { generateHoldout } from './generate-holdout';
 import { filterCases, payloadOf, refCustomer } from './scenario';
@@ -29,18 +29,7 @@ let c: WorldCustomer;
 let impressions: RefImpression[];
 let controls: RefImpression[];
 let hits: RefHit[];
-const SECTION_4 = [
-  'impression_summary',
-  'responses_over_time',
-  'visit_response_timing',
-  'impressions_before_visit',
-  'impression_heatmap',
-  'responses_by_region',
-  'responses_by_site',
-  'creative_performance_summary',
-  'creative_performance_cost',
-  'platform_creative_performance',
-];
+const SECTION_4 = SECTION_4_CALLS;
 const q = (sql: string, params: unknown[] = []) => t.gateway.app.ds.query(sql, params);
 const tagKey = (i: RefImpression) => c.impressionTags.get(`${i.bookingId}:${i.creativeId}`)!.key;
 
@@ -131,7 +120,7 @@ test('bulk ingest refuses a control flag that is not a boolean, or on a visit', 
 });
 
 /** Every call's REST and GraphQL answers for one filter (fetched before the slow reference runs). */
-async function answersOf(calls: string[], payload: unknown) {
+async function answersOf(calls: readonly string[], payload: unknown) {
   const out = [];
   for (const name of calls) {
     out.push({ name, rest: await restCall(t, token, name, payload), g: await gqlCall(t, token, name, payload) });

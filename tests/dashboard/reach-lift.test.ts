@@ -3,7 +3,7 @@ import { referenceReachLift } from '../reference/reach-lift';
 import type { RefHit, RefImpression } from '../reference/types';
 import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
-import { answerMismatches, gqlCall, restCall } from './compare';
+import { answerMismatches, gqlCall, restCall, SECTION_4B_CALLS } from './compare';
 import { fillImpressionEvents } from './fill-impression-events';
 import { fillTables } from './fill-tables';
 import { generateEvents } from './generate';
@@ -26,7 +26,7 @@ interface Data {
   hits: RefHit[];
 }
 const data: Data[] = [];
-const CALLS = ['reach_frequency', 'incremental_lift'] as const;
+const CALLS = SECTION_4B_CALLS;
 const FROM = Date.parse('2026-09-17T00:00:00Z');
 const TO = Date.parse('2026-10-06T00:00:00Z');
 

@@ -96,10 +96,12 @@ export type DashboardFilterInput = {
   channel?: Array<number> | null | undefined;
   client_id: number;
   creative?: Array<number> | null | undefined;
+  /** yyyy-MM-dd */
   enddate: string;
   /** Region codes, or [0] for All */
   region?: Array<unknown> | null | undefined;
   sites?: Array<number> | null | undefined;
+  /** yyyy-MM-dd */
   startdate: string;
   /** Dayparts 1..8, 0 All */
   time_slots?: Array<number> | null | undefined;

@@ -2,46 +2,16 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
-import type { DashboardFilterInput } from './filter';
 import type { AppContext } from '../../shared/app-context';
-import { DASHBOARD_CALL_NAMES } from './calls/registry';
+import { pascalCase } from './calls/call';
+import { DASHBOARD_CALLS } from './calls/registry';
 import { runDashboardCall } from './dashboard.service';
+import { DashboardFilterOptions, DashboardFilterPayload } from './dashboard.types';
+import type { DashboardFilterInput } from './filter';
 import { dashboardFilterOptions } from './filter-options.service';
 import { dashboardCustomers, overviewSummary } from './overview.service';
 
 const tag = 'Dashboard';
-
-const idList = z.array(z.number().int().nonnegative()).optional();
-const filterOption = z.object({ id: z.union([z.number(), z.string()]), display_name: z.string() });
-const filterOptionsAnswer = z
-  .object({
-    regions: z.array(filterOption),
-    creatives: z.array(filterOption),
-    campaigns: z.array(filterOption),
-    bookings: z.array(filterOption.extend({ campaign_id: z.number().optional() })),
-    channels: z.array(filterOption),
-    sites: z.array(filterOption),
-  })
-  .meta({ id: 'DashboardFilterOptions' });
-/** `impression_summary` -> `dashboardImpressionSummary`. */
-const dashboardOperationId = (name: string) =>
-  `dashboard${name.replace(/(^|_)([a-z])/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
-
-const filterPayload = z
-  .object({
-    client_id: z.number().int().positive(),
-    startdate: z.string().describe('yyyy-MM-dd'),
-    enddate: z.string().describe('yyyy-MM-dd'),
-    region: z.array(z.union([z.literal(0), z.string()])).optional(),
-    campaign: idList,
-    booking: idList,
-    creative: idList,
-    channel: idList,
-    weekday: idList,
-    time_slots: idList,
-    sites: idList,
-  })
-  .meta({ id: 'DashboardFilter' });
 
 const overviewRow = z.object({
   booking_id: z.number(),
@@ -79,7 +49,7 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     '/dashboard/filters/:clientId',
     route(app, (c) => dashboardFilterOptions(c.app, signedIn(c), c.req.params.clientId)),
   );
-  for (const name of DASHBOARD_CALL_NAMES) {
+  for (const { name, description, answer } of DASHBOARD_CALLS) {
     router.post(
       `/dashboard/${name}`,
       route(app, (c) => runDashboardCall(c.app, signedIn(c), name, (c.req.body ?? {}) as DashboardFilterInput)),
@@ -87,11 +57,11 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
     documentApi({
       method: 'post',
       path: `/dashboard/${name}`,
-      operationId: dashboardOperationId(name),
-      summary: `Dashboard call ${name}: {table_data, summary_data} (DESIGN ${name === 'reach_frequency' || name === 'incremental_lift' ? '4b' : '4'})`,
+      operationId: `dashboard${pascalCase(name)}`,
+      summary: description,
       tag,
-      body: filterPayload,
-      response: z.object({ table_data: z.unknown(), summary_data: z.unknown() }),
+      body: DashboardFilterPayload,
+      response: answer,
       errors: { 404: 'Customer not found (or not visible)' },
     });
   }
@@ -102,7 +72,7 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
       operationId: 'getDashboardFilters',
       summary: 'Filter lists of a client; each starts with {id: 0, display_name: All}; region ids are codes',
       tag,
-      response: filterOptionsAnswer,
+      response: DashboardFilterOptions,
       errors: { 404: 'Customer not found (or not visible)' },
     },
     {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
 import { assertCustomerVisible } from '../access/customer-scope';
-import { DASHBOARD_CALLS, type DashboardAnswer, type DashboardCallName } from './calls/registry';
+import { type DashboardAnswer, type DashboardCallName, dashboardCallOf } from './calls/registry';
 import { DashboardData } from './dashboard-data';
 import { type DashboardFilterInput, parseDashboardFilter } from './filter';
 import { assertFilterOwned } from './filter-ownership';
@@ -27,5 +27,5 @@ export async function runDashboardCall<N extends DashboardCallName>(
     app.config.DASHBOARD_SUMMARY_WAIT_MS,
   );
   assertFilterOwned(filter, await data.names());
-  return (await DASHBOARD_CALLS[call](data)) as DashboardAnswer<N>;
+  return (await dashboardCallOf(call).compute(data)) as DashboardAnswer<N>;
 }

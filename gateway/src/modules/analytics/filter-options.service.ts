@@ -2,28 +2,8 @@ import { REGIONS_BY_COUNTRY, UNKNOWN } from '../../geo/regions';
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
 import { assertCustomerVisible } from '../access/customer-scope';
+import type { DashboardFilterOptions, FilterOption } from './dashboard.types';
 import { parseClientId } from './filter';
-
-/**
- * A filter option (spec 3). Region ids are region codes ('AUK'); every other id is a number; the
- * first option of every list is {id: 0, display_name: 'All'} (id 0 = All in every payload list).
- */
-export interface FilterOption {
-  id: number | string;
-  display_name: string;
-}
-export interface BookingOption extends FilterOption {
-  campaign_id: number;
-}
-
-export interface DashboardFilterOptions {
-  regions: FilterOption[];
-  creatives: FilterOption[];
-  campaigns: FilterOption[];
-  bookings: BookingOption[];
-  channels: FilterOption[];
-  sites: FilterOption[];
-}
 
 const ALL = { id: 0, display_name: 'All' };
 

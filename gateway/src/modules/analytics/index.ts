@@ -1,11 +1,11 @@
 import type { GatewayModule } from '../../shared/module';
-import { DashboardResolver } from './dashboard.resolver';
+import { dashboardResolvers } from './dashboard.resolver';
 import { OverviewResolver } from './overview.resolver';
 import { mountAnalyticsRoutes } from './analytics.routes';
 
 /** The Campaign Overview and the dashboard's calls. */
 export const analyticsModule: GatewayModule = {
   name: 'analytics',
-  resolvers: [OverviewResolver, DashboardResolver],
+  resolvers: [OverviewResolver, ...dashboardResolvers],
   routes: [mountAnalyticsRoutes],
 };

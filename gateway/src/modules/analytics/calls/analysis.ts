@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { meanViews, viewsFor80Percent } from '../metrics';
 import { creativePerformanceSummary } from './creative-performance-summary';
@@ -9,6 +10,18 @@ import { responsesOverTime } from './responses-over-time';
 import { visitResponseTiming } from './visit-response-timing';
 import type { AnalysisSections, AnalysisWriter } from '../analysis/analysis-writer';
 import { TemplateAnalysisWriter } from '../analysis/template-writer';
+import { dashboardCall, noRows } from './call';
+
+const html = z.string().describe('Sanitised HTML paragraphs');
+const AnalysisSectionsSchema = z
+  .object({
+    summary: html,
+    campaign_performance: html,
+    creative_effectiveness: html,
+    geographic_distribution: html,
+    response_profile: html,
+  })
+  .meta({ id: 'AnalysisSections' });
 
 const SAFE: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'strong', 'em', 'ul', 'ol', 'li', 'br'],
@@ -56,3 +69,11 @@ export async function analysis(data: DashboardData) {
   };
   return { table_data: [] as never[], summary_data };
 }
+
+export const analysisCall = dashboardCall({
+  name: 'analysis',
+  description: 'Written analysis (sanitised HTML paragraphs) of the figures.',
+  table_data: noRows,
+  summary_data: AnalysisSectionsSchema,
+  compute: analysis,
+});

@@ -1,13 +1,13 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { byNumberDesc, ratio } from '../metrics';
+import { dashboardCall, noSummary } from './call';
 import { creativeFigures } from './creative-figures';
 
-export interface CreativePerformanceCostRow {
-  Creative: string;
-  Ad_Spend: number;
-  Total_Responses: number;
-  Current_CPR: number;
-}
+export const CreativePerformanceCostRow = z
+  .object({ Creative: z.string(), Ad_Spend: z.number(), Total_Responses: z.number(), Current_CPR: z.number() })
+  .meta({ id: 'CreativePerformanceCostRow' });
+export type CreativePerformanceCostRow = z.infer<typeof CreativePerformanceCostRow>;
 
 /** DESIGN 4: spend and cost per credited response per creative, sorted by spend (highest first). */
 export async function creativePerformanceCost(data: DashboardData) {
@@ -26,3 +26,11 @@ export async function creativePerformanceCost(data: DashboardData) {
     );
   return { table_data, summary_data: {} };
 }
+
+export const creativePerformanceCostCall = dashboardCall({
+  name: 'creative_performance_cost',
+  description: 'Per creative: spend, responses and cost per response.',
+  table_data: z.array(CreativePerformanceCostRow),
+  summary_data: noSummary,
+  compute: creativePerformanceCost,
+});

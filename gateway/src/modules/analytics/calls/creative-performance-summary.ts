@@ -1,16 +1,21 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { byNumberDesc, ratio } from '../metrics';
+import { dashboardCall, noSummary } from './call';
 import { creativeFigures } from './creative-figures';
 
-export interface CreativePerformanceSummaryRow {
-  Creative: string;
-  Duration: string;
-  Total_Impressions: number;
-  Ad_Spend: number;
-  Total_Responses: number;
-  Response_Rate_Percent: number;
-  Current_CPR: number;
-}
+export const CreativePerformanceSummaryRow = z
+  .object({
+    Creative: z.string(),
+    Duration: z.string(),
+    Total_Impressions: z.number(),
+    Ad_Spend: z.number(),
+    Total_Responses: z.number(),
+    Response_Rate_Percent: z.number(),
+    Current_CPR: z.number(),
+  })
+  .meta({ id: 'CreativePerformanceSummaryRow' });
+export type CreativePerformanceSummaryRow = z.infer<typeof CreativePerformanceSummaryRow>;
 
 /** DESIGN 4: per creative, sorted by credited responses (highest first). */
 export async function creativePerformanceSummary(data: DashboardData) {
@@ -32,3 +37,11 @@ export async function creativePerformanceSummary(data: DashboardData) {
     );
   return { table_data, summary_data: {} };
 }
+
+export const creativePerformanceSummaryCall = dashboardCall({
+  name: 'creative_performance_summary',
+  description: 'Per creative: impressions, spend, responses, response rate and cost per response.',
+  table_data: z.array(CreativePerformanceSummaryRow),
+  summary_data: noSummary,
+  compute: creativePerformanceSummary,
+});

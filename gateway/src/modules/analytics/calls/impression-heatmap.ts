@@ -1,11 +1,29 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
+import { dashboardCall, noSummary } from './call';
 
 export const DAYPART_NAMES = ['Night', 'Breakfast', 'Morning', 'Lunch', 'Afternoon', 'Access', 'Peak', 'Off-Peak'];
 /** Heatmap columns Sun..Sat; weekday numbers are 1 Monday .. 7 Sunday. */
 export const WEEKDAY_COLUMNS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-export type HeatmapRow = { time: string; Total: number } & Record<(typeof WEEKDAY_COLUMNS)[number], number>;
+export const HeatmapRow = z
+  .object({
+    time: z.string().describe('Daypart name'),
+    Sun: z.number(),
+    Mon: z.number(),
+    Tue: z.number(),
+    Wed: z.number(),
+    Thu: z.number(),
+    Fri: z.number(),
+    Sat: z.number(),
+    Total: z.number(),
+  })
+  .meta({ id: 'HeatmapRow' });
+export type HeatmapRow = z.infer<typeof HeatmapRow>;
+const Heatmaps = z
+  .object({ impressions: z.array(HeatmapRow), webhits: z.array(HeatmapRow), response_ratio: z.array(HeatmapRow) })
+  .meta({ id: 'Heatmaps' });
 
 const emptyGrid = (): number[][] => DAYPART_NAMES.map(() => new Array<number>(8).fill(0));
 
@@ -38,3 +56,11 @@ export async function impressionHeatmap(data: DashboardData) {
   });
   return { table_data: { impressions, webhits, response_ratio }, summary_data: {} };
 }
+
+export const impressionHeatmapCall = dashboardCall({
+  name: 'impression_heatmap',
+  description: 'Impressions, responses and their ratio by daypart (rows) and weekday (columns).',
+  table_data: Heatmaps,
+  summary_data: noSummary,
+  compute: impressionHeatmap,
+});

@@ -1,14 +1,19 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
+import { dashboardCall, noRows } from './call';
 
-export interface ImpressionSummaryData {
-  Ad_Spend: number;
-  Actual_Impressions: number;
-  Total_Responses: number;
-  CPM_Actual: number;
-  Response_Rate: number;
-  Current_CPR: number;
-}
+export const ImpressionSummaryData = z
+  .object({
+    Ad_Spend: z.number(),
+    Actual_Impressions: z.number(),
+    Total_Responses: z.number(),
+    CPM_Actual: z.number(),
+    Response_Rate: z.number(),
+    Current_CPR: z.number(),
+  })
+  .meta({ id: 'ImpressionSummaryData' });
+export type ImpressionSummaryData = z.infer<typeof ImpressionSummaryData>;
 
 /** DESIGN 4: the six headline figures. */
 export async function impressionSummary(data: DashboardData) {
@@ -23,3 +28,12 @@ export async function impressionSummary(data: DashboardData) {
   };
   return { table_data: [] as never[], summary_data };
 }
+
+export const impressionSummaryCall = dashboardCall({
+  name: 'impression_summary',
+  description:
+    'Headline figures of the filtered range: spend, impressions, responses, CPM, response rate, cost per response.',
+  table_data: noRows,
+  summary_data: ImpressionSummaryData,
+  compute: impressionSummary,
+});

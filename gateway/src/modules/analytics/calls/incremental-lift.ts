@@ -1,20 +1,27 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
+import { dashboardCall, noRows } from './call';
+import { sampleRate } from './reach-frequency';
 
-export interface IncrementalLiftData {
-  Method: 'holdout' | 'pre_post';
-  Exposed_Households: number;
-  Control_Households: number;
-  Exposed_Rate: number;
-  Control_Rate: number;
-  Incremental_Responses: number;
-  Lift: number;
-  Lift_Low: number;
-  Lift_High: number;
-  /** True when the exposed side comes from the household sample (as reach_frequency's); the control side is always exact. */
-  Approximate: boolean;
-  Sample_Rate: number;
-}
+export const IncrementalLiftData = z
+  .object({
+    Method: z.enum(['holdout', 'pre_post']).describe('"holdout" (control group of 100+ households) or "pre_post"'),
+    Exposed_Households: z.number(),
+    Control_Households: z.number(),
+    Exposed_Rate: z.number(),
+    Control_Rate: z.number(),
+    Incremental_Responses: z.number(),
+    Lift: z.number(),
+    Lift_Low: z.number(),
+    Lift_High: z.number(),
+    Approximate: z
+      .boolean()
+      .describe('True when the exposed side is estimated from a household sample (the control group is always exact)'),
+    Sample_Rate: sampleRate,
+  })
+  .meta({ id: 'IncrementalLiftData' });
+export type IncrementalLiftData = z.infer<typeof IncrementalLiftData>;
 
 /** The holdout method needs a control group of at least this many households (DESIGN 4b). */
 export const HOLDOUT_MIN_HOUSEHOLDS = 100;
@@ -77,3 +84,11 @@ export async function incrementalLift(data: DashboardData) {
   }
   return { table_data: [] as never[], summary_data };
 }
+
+export const incrementalLiftCall = dashboardCall({
+  name: 'incremental_lift',
+  description: 'DESIGN 4b: incremental responses and lift (holdout or pre/post).',
+  table_data: noRows,
+  summary_data: IncrementalLiftData,
+  compute: incrementalLift,
+});

@@ -1,12 +1,12 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { byNumberDesc, ratio } from '../metrics';
+import { dashboardCall, noSummary } from './call';
 
-export interface PlatformCreativePerformanceRow {
-  Platform: string;
-  Creative: string;
-  Impressions_Perc: number;
-  Responses_Perc: number;
-}
+export const PlatformCreativePerformanceRow = z
+  .object({ Platform: z.string(), Creative: z.string(), Impressions_Perc: z.number(), Responses_Perc: z.number() })
+  .meta({ id: 'PlatformCreativePerformanceRow' });
+export type PlatformCreativePerformanceRow = z.infer<typeof PlatformCreativePerformanceRow>;
 
 /** DESIGN 4: channel x creative shares of |I(F)| and of all responses (last-touch credit). */
 export async function platformCreativePerformance(data: DashboardData) {
@@ -40,3 +40,11 @@ export async function platformCreativePerformance(data: DashboardData) {
     );
   return { table_data, summary_data: {} };
 }
+
+export const platformCreativePerformanceCall = dashboardCall({
+  name: 'platform_creative_performance',
+  description: 'Per channel and creative: its share of the impressions and of the responses.',
+  table_data: z.array(PlatformCreativePerformanceRow),
+  summary_data: noSummary,
+  compute: platformCreativePerformance,
+});

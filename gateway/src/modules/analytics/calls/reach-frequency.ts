@@ -1,23 +1,34 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
+import { dashboardCall } from './call';
 
-export interface ReachFrequencyRow {
-  /** 1..9, and 10 meaning "10 or more". */
-  Frequency: number;
-  Households: number;
-  Responding: number;
-  Response_Rate: number;
-}
+export const ReachFrequencyRow = z
+  .object({
+    Frequency: z.number().int().describe('1..9, and 10 meaning 10 or more'),
+    Households: z.number(),
+    Responding: z.number(),
+    Response_Rate: z.number(),
+  })
+  .meta({
+    id: 'ReachFrequencyRow',
+    description: 'DESIGN 4b: households whose number of impressions in I(F) is Frequency (10 = 10 or more).',
+  });
+export type ReachFrequencyRow = z.infer<typeof ReachFrequencyRow>;
 
-export interface ReachFrequencyData {
-  Reach: number;
-  Avg_Frequency: number;
-  Optimal_Frequency: number;
-  /** True when Reach and the rows are estimated from a household sample (within 1% of the exact reach). */
-  Approximate: boolean;
-  /** The share of households the answer read: 1 when exact, else the sample's rate (1/256 .. 1/4). */
-  Sample_Rate: number;
-}
+/** The share of households the answer read: 1 when exact, else the sample's rate (1/256 .. 1/4). */
+export const sampleRate = z.number().describe('Share of households read: 1 when exact, else the sample rate');
+
+export const ReachFrequencyData = z
+  .object({
+    Reach: z.number().describe('Distinct households with an impression in I(F)'),
+    Avg_Frequency: z.number(),
+    Optimal_Frequency: z.number().int(),
+    Approximate: z.boolean().describe('True when Reach and the rows are estimated from a household sample (within 1%)'),
+    Sample_Rate: sampleRate,
+  })
+  .meta({ id: 'ReachFrequencyData' });
+export type ReachFrequencyData = z.infer<typeof ReachFrequencyData>;
 
 /** Rows need this many households before their response rate sets the optimum (DESIGN 4b). */
 export const OPTIMAL_MIN_HOUSEHOLDS = 30;
@@ -66,3 +77,11 @@ export async function reachFrequency(data: DashboardData) {
   };
   return { table_data, summary_data };
 }
+
+export const reachFrequencyCall = dashboardCall({
+  name: 'reach_frequency',
+  description: 'DESIGN 4b: reach, average and optimal frequency, frequency rows.',
+  table_data: z.array(ReachFrequencyRow),
+  summary_data: ReachFrequencyData,
+  compute: reachFrequency,
+});

@@ -1,35 +1,48 @@
-import { analysis } from './analysis';
-import { creativePerformanceCost } from './creative-performance-cost';
-import { creativePerformanceSummary } from './creative-performance-summary';
-import { impressionHeatmap } from './impression-heatmap';
-import { impressionSummary } from './impression-summary';
-import { impressionsBeforeVisit } from './impressions-before-visit';
-import { platformCreativePerformance } from './platform-creative-performance';
-import { responsesByRegion } from './responses-by-region';
-import { responsesBySite } from './responses-by-site';
-import { responsesOverTime } from './responses-over-time';
-import { visitResponseTiming } from './visit-response-timing';
-import { incrementalLift } from './incremental-lift';
-import { reachFrequency } from './reach-frequency';
+import type { z } from 'zod';
+import { analysisCall } from './analysis';
+import { creativePerformanceCostCall } from './creative-performance-cost';
+import { creativePerformanceSummaryCall } from './creative-performance-summary';
+import { impressionHeatmapCall } from './impression-heatmap';
+import { impressionSummaryCall } from './impression-summary';
+import { impressionsBeforeVisitCall } from './impressions-before-visit';
+import { incrementalLiftCall } from './incremental-lift';
+import { platformCreativePerformanceCall } from './platform-creative-performance';
+import { reachFrequencyCall } from './reach-frequency';
+import { responsesByRegionCall } from './responses-by-region';
+import { responsesBySiteCall } from './responses-by-site';
+import { responsesOverTimeCall } from './responses-over-time';
+import { visitResponseTimingCall } from './visit-response-timing';
 
-/** The 11 dashboard calls of spec 7 and the two of DESIGN 4b, by their path name: POST /api/dashboard/<name>. */
-export const DASHBOARD_CALLS = {
-  impression_summary: impressionSummary,
-  impressions_before_visit: impressionsBeforeVisit,
-  responses_by_region: responsesByRegion,
-  responses_by_site: responsesBySite,
-  responses_over_time: responsesOverTime,
-  visit_response_timing: visitResponseTiming,
-  platform_creative_performance: platformCreativePerformance,
-  creative_performance_summary: creativePerformanceSummary,
-  creative_performance_cost: creativePerformanceCost,
-  impression_heatmap: impressionHeatmap,
-  analysis,
-  reach_frequency: reachFrequency,
-  incremental_lift: incrementalLift,
-} as const;
+/**
+ * Every dashboard call: the 11 of spec 7 and the two of DESIGN 4b. An entry here is the whole of a call's
+ * wiring: `POST /api/dashboard/<name>` and its OpenAPI answer schema (analytics.routes.ts), the GraphQL
+ * query `<name>(filter:)` and its types (dashboard.resolver.ts), all from the entry's zod shapes.
+ */
+export const DASHBOARD_CALLS = [
+  impressionSummaryCall,
+  impressionsBeforeVisitCall,
+  responsesByRegionCall,
+  responsesBySiteCall,
+  responsesOverTimeCall,
+  visitResponseTimingCall,
+  platformCreativePerformanceCall,
+  creativePerformanceSummaryCall,
+  creativePerformanceCostCall,
+  impressionHeatmapCall,
+  analysisCall,
+  reachFrequencyCall,
+  incrementalLiftCall,
+] as const;
 
-export type DashboardCallName = keyof typeof DASHBOARD_CALLS;
-export type DashboardAnswer<N extends DashboardCallName> = Awaited<ReturnType<(typeof DASHBOARD_CALLS)[N]>>;
+type Entry = (typeof DASHBOARD_CALLS)[number];
+export type DashboardCallName = Entry['name'];
+export type DashboardCallOf<N extends DashboardCallName> = Extract<Entry, { name: N }>;
+export type DashboardAnswer<N extends DashboardCallName> = z.output<DashboardCallOf<N>['answer']>;
 
-export const DASHBOARD_CALL_NAMES = Object.keys(DASHBOARD_CALLS) as DashboardCallName[];
+export const DASHBOARD_CALL_NAMES: readonly DashboardCallName[] = DASHBOARD_CALLS.map((c) => c.name);
+
+const byName = new Map<string, Entry>(DASHBOARD_CALLS.map((c) => [c.name, c]));
+
+export function dashboardCallOf<N extends DashboardCallName>(name: N): DashboardCallOf<N> {
+  return byName.get(name) as DashboardCallOf<N>;
+}

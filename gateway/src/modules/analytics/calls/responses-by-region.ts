@@ -1,14 +1,22 @@
+import { z } from 'zod';
 import { COUNTRY_CENTRE, regionOf } from '../../../geo/regions';
 import type { DashboardData } from '../dashboard-data';
 import { byNumberDesc, ratio } from '../metrics';
+import { dashboardCall } from './call';
 
-export interface ResponsesByRegionRow {
-  Region: string;
-  Responses: number;
-  Percentage: number;
-  Latitude: number | null;
-  Longitude: number | null;
-}
+export const ResponsesByRegionRow = z
+  .object({
+    Region: z.string(),
+    Responses: z.number(),
+    Percentage: z.number(),
+    Latitude: z.number().nullable(),
+    Longitude: z.number().nullable(),
+  })
+  .meta({ id: 'ResponsesByRegionRow' });
+export type ResponsesByRegionRow = z.infer<typeof ResponsesByRegionRow>;
+const RegionMapSummary = z
+  .object({ centre_lat: z.number(), centre_long: z.number(), zoom: z.number() })
+  .meta({ id: 'RegionMapSummary' });
 
 const DEFAULT_CENTRE = COUNTRY_CENTRE.NZ;
 
@@ -38,3 +46,11 @@ export async function responsesByRegion(data: DashboardData) {
   const centre = COUNTRY_CENTRE[names.country] ?? DEFAULT_CENTRE;
   return { table_data, summary_data: { centre_lat: centre.lat, centre_long: centre.long, zoom: centre.zoom } };
 }
+
+export const responsesByRegionCall = dashboardCall({
+  name: 'responses_by_region',
+  description: "Responses by the region of the impression that led to them, with each region's centre and the map's.",
+  table_data: z.array(ResponsesByRegionRow),
+  summary_data: RegionMapSummary,
+  compute: responsesByRegion,
+});

@@ -1,12 +1,12 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { byNumberDesc, ratio } from '../metrics';
+import { dashboardCall, noSummary } from './call';
 
-export interface ResponsesBySiteRow {
-  Site: string;
-  Responses: number;
-  Response_Rate_Percent: number;
-  CPR: number;
-}
+export const ResponsesBySiteRow = z
+  .object({ Site: z.string(), Responses: z.number(), Response_Rate_Percent: z.number(), CPR: z.number() })
+  .meta({ id: 'ResponsesBySiteRow' });
+export type ResponsesBySiteRow = z.infer<typeof ResponsesBySiteRow>;
 
 /** DESIGN 4: per site tag hit by a response, the responses whose visit hit it; rate and cost per response. */
 export async function responsesBySite(data: DashboardData) {
@@ -26,3 +26,11 @@ export async function responsesBySite(data: DashboardData) {
     );
   return { table_data, summary_data: {} };
 }
+
+export const responsesBySiteCall = dashboardCall({
+  name: 'responses_by_site',
+  description: 'Per site tag: the responses whose visit hit it, their rate per impression and the cost per response.',
+  table_data: z.array(ResponsesBySiteRow),
+  summary_data: noSummary,
+  compute: responsesBySite,
+});

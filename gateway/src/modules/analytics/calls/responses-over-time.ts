@@ -1,13 +1,14 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { datesOf } from '../dates';
 import { pearson } from '../metrics';
+import { dashboardCall } from './call';
 
-export interface ResponsesOverTimeRow {
-  Date: string;
-  Total_Impressions: number;
-  Same_Day: number;
-  Total_Responses: number;
-}
+export const ResponsesOverTimeRow = z
+  .object({ Date: z.string(), Total_Impressions: z.number(), Same_Day: z.number(), Total_Responses: z.number() })
+  .meta({ id: 'ResponsesOverTimeRow' });
+export type ResponsesOverTimeRow = z.infer<typeof ResponsesOverTimeRow>;
+const CorrelationSummary = z.object({ correlation: z.number() }).meta({ id: 'CorrelationSummary' });
 
 /** DESIGN 4: every local date of the range (zeros included); Same_Day = delay <= 24 h. */
 export async function responsesOverTime(data: DashboardData) {
@@ -35,3 +36,12 @@ export async function responsesOverTime(data: DashboardData) {
   );
   return { table_data, summary_data: { correlation } };
 }
+
+export const responsesOverTimeCall = dashboardCall({
+  name: 'responses_over_time',
+  description:
+    'Per local date of the range: impressions, responses and same-day responses; the correlation of impressions and responses.',
+  table_data: z.array(ResponsesOverTimeRow),
+  summary_data: CorrelationSummary,
+  compute: responsesOverTime,
+});

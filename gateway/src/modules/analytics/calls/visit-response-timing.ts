@@ -1,14 +1,19 @@
+import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
+import { dashboardCall, noRows } from './call';
 
-export interface VisitResponseTimingData {
-  Hour_1: number;
-  Day_1: number;
-  Week_1: number;
-  Hour_1_Perc: number;
-  Day_1_Perc: number;
-  Week_1_Perc: number;
-}
+export const VisitResponseTimingData = z
+  .object({
+    Hour_1: z.number(),
+    Day_1: z.number(),
+    Week_1: z.number(),
+    Hour_1_Perc: z.number(),
+    Day_1_Perc: z.number(),
+    Week_1_Perc: z.number(),
+  })
+  .meta({ id: 'VisitResponseTimingData' });
+export type VisitResponseTimingData = z.infer<typeof VisitResponseTimingData>;
 
 /** DESIGN 4: delay <= 1 h, 1 h < delay <= 24 h, 24 h < delay < 7 x 24 h; shares of all responses. */
 export async function visitResponseTiming(data: DashboardData) {
@@ -25,3 +30,11 @@ export async function visitResponseTiming(data: DashboardData) {
   };
   return { table_data: [] as never[], summary_data };
 }
+
+export const visitResponseTimingCall = dashboardCall({
+  name: 'visit_response_timing',
+  description: 'Responses by the delay since their impression (within 1 hour, 1 day, 1 week) and their shares.',
+  table_data: noRows,
+  summary_data: VisitResponseTimingData,
+  compute: visitResponseTiming,
+});
