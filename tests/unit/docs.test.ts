@@ -172,3 +172,20 @@ describe('every docs/<file>.md#<anchor> lands on a heading', () => {
     expect(listed.filter((a) => !anchorsOfFile('docs/design.md').has(a))).toEqual([]);
   });
 });
+
+describe('the code cites the product spec by its sections', () => {
+  test('every `spec N` in the code names a section of docs/product-spec.md', () => {
+    const sections = new Set([...read('docs/product-spec.md').matchAll(/^## (\d+)\. /gm)].map((m) => m[1]));
+    expect(sections.size).toBeGreaterThanOrEqual(9);
+    const sources = ['gateway/src', 'client/src', 'tests', 'packages'].flatMap((dir) =>
+      filesUnder(dir, (p) => /\.(ts|tsx)$/.test(p)),
+    );
+    const unknown: string[] = [];
+    for (const path of sources) {
+      for (const m of read(path).matchAll(/\bspec (\d+)\b/g)) {
+        if (!sections.has(m[1])) unknown.push(`${path}: ${m[0]}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});
