@@ -36,7 +36,8 @@ export function referenceReachLift(
     // "at least 90% of the highest", in exact rational arithmetic (R/H >= 0.9 x top).
     const topRow = eligible.find((r) => r.Response_Rate === top)!;
     optimal =
-      rows.find((r) => 10 * r.Responding * topRow.Households >= 9 * topRow.Responding * r.Households)?.Frequency ?? 0;
+      eligible.find((r) => 10 * r.Responding * topRow.Households >= 9 * topRow.Responding * r.Households)?.Frequency ??
+      0;
   }
   const reach_frequency = {
     table_data: rows,

@@ -34,18 +34,19 @@ export type ReachFrequencyData = z.infer<typeof ReachFrequencyData>;
 export const OPTIMAL_MIN_HOUSEHOLDS = 30;
 
 /**
- * DESIGN 4b: the smallest frequency whose response rate is at least 90% of the highest rate among
- * rows with 30 or more households; 0 when no row has 30. Compared in integers, by cross-multiplying.
+ * DESIGN 4b: among the rows with 30 or more households (the supported rows), the smallest frequency whose
+ * response rate is at least 90% of the highest supported rate; 0 when no row has 30. A row of a few households
+ * is never named, however high its rate. Compared in integers, by cross-multiplying.
  */
 export function optimalFrequency(rows: readonly ReachFrequencyRow[]): number {
+  const supported = rows.filter((r) => r.Households >= OPTIMAL_MIN_HOUSEHOLDS);
   let best: ReachFrequencyRow | null = null;
-  for (const r of rows) {
-    if (r.Households < OPTIMAL_MIN_HOUSEHOLDS) continue;
+  for (const r of supported) {
     if (!best || r.Responding * best.Households > best.Responding * r.Households) best = r;
   }
   if (!best) return 0;
   const top = best;
-  const hit = [...rows]
+  const hit = supported
     .sort((a, b) => a.Frequency - b.Frequency)
     .find((r) => 10 * r.Responding * top.Households >= 9 * top.Responding * r.Households);
   return hit?.Frequency ?? 0;
