@@ -14,6 +14,17 @@ const UPWARD_IMPORT = {
   message:
     'db/, graphql/, rest/ and shared/ never import a module, the pipeline or the composition root: export what a module contributes from its index.ts and list it in gateway/src/modules.ts.',
 };
+const COLLECTOR_IMPORT = {
+  regex: '^\\.\\./(\\.\\./)*collector(/|$)',
+  message:
+    'The ETL and the modules reach the hit log through its port (gateway/src/stream), never the collector (docs/architecture.md#the-hit-path).',
+};
+const ABOVE_STREAM_IMPORT = {
+  regex:
+    '^\\.\\./(\\.\\./)*(modules|etl|collector|seed|simulate|dev|web|cli|rest|graphql|geo|config|server|main|modules)(/|$)',
+  message:
+    'stream/ (the hit log port and its adapters) imports only shared/ and db/: the collector, the ETL and the modules sit above it.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'client/src/gql/**', 'node_modules/**', 'test-artifacts/**', '**/*.js', '**/*.mjs'] },
@@ -50,6 +61,26 @@ export default tseslint.config(
           patterns: [TRANSPORT_IMPORT, CROSS_PACKAGE_IMPORT],
         },
       ],
+    },
+  },
+  {
+    // The hit log has a room (stream/): the ETL and the modules use its port, never the collector's insides.
+    files: ['gateway/src/{modules,etl}/**/*.ts'],
+    ignores: ['gateway/src/**/*.routes.ts', 'gateway/src/**/*.resolver.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, COLLECTOR_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    files: ['gateway/src/modules/**/*.routes.ts', 'gateway/src/modules/**/*.resolver.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [COLLECTOR_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    files: ['gateway/src/stream/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, ABOVE_STREAM_IMPORT, CROSS_PACKAGE_IMPORT] }],
     },
   },
   {

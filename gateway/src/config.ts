@@ -28,6 +28,11 @@ const schema = z.object({
    */
   ETL_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
   /**
+   * The hit log's engine (gateway/src/stream/, docs/operations.md#hit-log): `redis` (Redis Streams on
+   * REDIS_URL) is the one adapter so far.
+   */
+  HIT_LOG: z.enum(['redis']).default('redis'),
+  /**
    * System Health names a collector whose heartbeat (every 2 s) is older than this as silent: it was killed
    * or lost its Redis. One that stops cleanly deregisters and is never named.
    */

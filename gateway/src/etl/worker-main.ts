@@ -25,6 +25,7 @@ async function main() {
   const worker = new EtlWorker(ds, redis, redisKeys(config.REDIS_PREFIX), log, {
     claimIdleMs: Number(process.env.ETL_CLAIM_IDLE_MS ?? 30_000),
     shards: config.ETL_SHARDS,
+    hitLog: config.HIT_LOG,
   });
   worker.start();
   log.info({ consumer: worker.consumer }, 'ETL worker started');

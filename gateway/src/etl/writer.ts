@@ -1,5 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import { DEFAULT_SHARDS, shardOf } from '../collector/stream';
+import { DEFAULT_SHARDS, shardOf } from '../stream';
 import { chunks } from '../shared/chunks';
 import { memoized, turn } from '../shared/memo';
 import { localParts } from '../shared/time';

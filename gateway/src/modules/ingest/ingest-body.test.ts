@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../../shared/errors';
 import { IngestGate } from './ingest-body';
 
 test('the ingest gate runs at most its limit at once, queues the next ones in order, refuses past the queue with 429', async () => {

@@ -1,35 +1,9 @@
 import type Redis from 'ioredis';
-import type { RedisKeys } from '../shared/redis';
-import type { Spool } from './spool';
-import { hitStreams, streamKeys } from './stream';
+import type { RedisKeys } from '../../shared/redis';
+import type { HitLogStatus } from '../hit-log';
+import { hitStreams, streamKeys } from './keys';
 
-/** GET /api/ingest/status (DESIGN 5): what the stream, the ETL and the collectors are doing. */
-export interface IngestStatus {
-  stream: string;
-  length: number;
-  pending: number;
-  /** Entries not yet delivered to any worker. */
-  undelivered: number;
-  consumers: { name: string; pending: number; idle_ms: number }[];
-  processed: number;
-  duplicates: number;
-  rejected: number;
-  rejected_by_reason: Record<string, number>;
-  /** Age of the oldest entry not yet committed, ms (0 when idle). */
-  lag_ms: number;
-  /** Latest event time committed so far (ISO), null before the first. */
-  watermark: string | null;
-  events_per_s: number;
-  last_batch_at: string | null;
-  collectors: { hostname: string; pid: number; hits: number; spooled: number }[];
-  spooled_bytes: number;
-  /** True once everything accepted so far is committed. */
-  idle: boolean;
-  /** Entries the ETL set aside after non-transient failures (replay: POST /api/ingest/dead-letters/replay). */
-  dead_letters: number;
-  /** The error of the latest entry set aside, while any wait. */
-  dead_letter_error: string | null;
-}
+type IngestStatus = HitLogStatus;
 
 type Flat = (string | number | null | Flat)[];
 const asRecord = (flat: Flat): Record<string, unknown> => {
@@ -51,13 +25,12 @@ const compareIds = (a: string, b: string) => {
 export async function ingestStatus(
   redis: Redis,
   keys: RedisKeys,
-  spool: Spool | null,
+  spooledBytes: number,
   shards: number,
 ): Promise<IngestStatus> {
   const k = streamKeys(keys);
   const now = Date.now();
-  // The spool before the stream: a replay adds to the stream before it removes its file.
-  const spooledBytes = spool ? spool.pendingBytes() : 0;
+  // The caller reads the spool before the stream: a replay adds to the stream before it removes its file.
   let length = 0;
   let pending = 0;
   let undelivered = 0;

@@ -1,57 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ChainableCommander, default as Redis } from 'ioredis';
-import type { RedisKeys } from '../shared/redis';
-import type { Hit } from './hit';
-
-/**
- * Names of the ingest streams, their consumer group, the ETL's leases and the live counters (all under
- * REDIS_PREFIX). Hits are partitioned by household over `ETL_SHARDS` streams `hits:shard:<n>`; `hits` is
- * the single stream of the versions before, still drained by the workers after an upgrade, never written.
- */
-export const streamKeys = (keys: RedisKeys) => ({
-  /** The stream before partitioning (read until empty, never appended to). */
-  stream: keys.of('hits'),
-  /** Shard n's stream: every hit of a household goes to the same one (shardOf). */
-  shard: (n: number) => keys.of(`hits:shard:${n}`),
-  group: 'etl',
-  /** Hash: processed, duplicates, rejected:<reason>, watermark, last_batch_at. */
-  stats: keys.of('ingest:stats'),
-  /** Hash: consumer -> JSON {events_per_s, at}. */
-  workers: keys.of('ingest:workers'),
-  /** Hash: hostname:pid -> JSON {hostname, pid, hits, spooled, at}. */
-  collectors: keys.of('ingest:collectors'),
-  /** Stream of entries the ETL gave up on (non-transient failures): fields h, error, source, at. */
-  dead: keys.of('hits:dead'),
-  /** Sorted set: ETL consumer -> its latest heartbeat (ms); the live ones share the shards. */
-  live: keys.of('etl:live'),
-  /** String: the consumer owning shard n, expiring after the claim time unless renewed. */
-  lease: (n: number) => keys.of(`etl:lease:${n}`),
-});
-
-/** Shard streams when ETL_SHARDS is not set. */
-export const DEFAULT_SHARDS = 16;
-
-/** Every stream the ETL reads, in shard order, the pre-partitioning stream last. */
-export const hitStreams = (keys: RedisKeys, shards: number): string[] => {
-  const k = streamKeys(keys);
-  return [...Array.from({ length: shards }, (_, n) => k.shard(n)), k.stream];
-};
-
-/**
- * The shard of a household: FNV-1a (32 bits) of its decimal id, modulo the shard count. Fixed for good:
- * every collector, bulk ingest and replay must send a household's hits to the same stream, so that its
- * hits meet in one worker's batches (the ETL rebuilds a household's visits from all of its hits). The
- * household alone, not (customer, household): the collector knows only the tag key, and a household's
- * hits of every customer in one shard keeps each (customer, household) in one shard as well.
- */
-export function shardOf(household: string, shards: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < household.length; i++) h = Math.imul(h ^ household.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % shards;
-}
-
-/** Bulk ingest packs this many hits into one stream entry (one XADD, one XACK). */
-export const HITS_PER_ENTRY = 500;
+import type { RedisKeys } from '../../shared/redis';
+import type { Hit } from '../hit';
+import { HITS_PER_ENTRY, shardOf } from '../shards';
+import { streamKeys } from './keys';
 
 /** Creates the consumer group (and the stream) of every shard when missing; safe to call from every process. */
 export async function ensureGroup(redis: Redis, keys: RedisKeys, shards: number): Promise<void> {

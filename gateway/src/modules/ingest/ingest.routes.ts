@@ -1,18 +1,12 @@
 import type express from 'express';
-import type { Express } from 'express';
+import type { Router } from 'express';
 import bytes from 'bytes';
 import { z } from 'zod';
-import {
-  assertMayBulkIngest,
-  getIngestStatus,
-  ingestEvents,
-  replayDeadLetters,
-} from '../modules/ingest/ingest.service';
-import { requestActor, route, signedIn } from '../rest/http';
-import { documentApi } from '../rest/openapi';
-import type { AppContext } from '../shared/app-context';
-import type { Collector } from './collector';
+import { requestActor, route, signedIn } from '../../rest/http';
+import { documentApi } from '../../rest/openapi';
+import type { AppContext } from '../../shared/app-context';
 import { bodyLines, IngestGate } from './ingest-body';
+import { assertMayBulkIngest, getIngestStatus, ingestEvents, replayDeadLetters } from './ingest.service';
 
 /** Bulk requests that may wait for the gate before the next is refused with 429. */
 const INGEST_QUEUE = 64;
@@ -45,7 +39,7 @@ const ingestStatusAnswer = z
  * check, the rights and tag lookup in the ingest service. The check also runs before the body is read,
  * so a caller who may not ingest is refused without the server parsing megabytes for them.
  */
-export function mountIngestRoutes(web: Express, app: AppContext, collector: Collector): void {
+export function mountIngestRoutes(web: Router, app: AppContext): void {
   const mayIngestFirst: express.RequestHandler = (req, _res, next) => {
     requestActor(app, req)
       .then((actor) => assertMayBulkIngest(signedIn({ app, req, actor })))
@@ -58,18 +52,18 @@ export function mountIngestRoutes(web: Express, app: AppContext, collector: Coll
   if (limit === null) throw new Error(`INGEST_BODY_LIMIT is not a size: "${app.config.INGEST_BODY_LIMIT}"`);
   const gate = new IngestGate(app.config.INGEST_CONCURRENCY, INGEST_QUEUE);
   web.post(
-    '/api/ingest/events',
+    '/ingest/events',
     mayIngestFirst,
-    route(app, (c) => gate.run(() => ingestEvents(c.app, signedIn(c), collector, bodyLines(c.req, limit)))),
+    route(app, (c) => gate.run(() => ingestEvents(c.app, signedIn(c), bodyLines(c.req, limit)))),
   );
 
   web.get(
-    '/api/ingest/status',
-    route(app, (c) => getIngestStatus(c.app, signedIn(c), collector)),
+    '/ingest/status',
+    route(app, (c) => getIngestStatus(c.app, signedIn(c))),
   );
 
   web.post(
-    '/api/ingest/dead-letters/replay',
+    '/ingest/dead-letters/replay',
     route(app, (c) => replayDeadLetters(c.app, signedIn(c))),
   );
 

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
-import { regionOf } from '../geo/regions';
-import { EVENT_ID, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
-import { geoOfIp } from '../geo/lookup';
+import { regionOf } from '../../geo/regions';
+import { EVENT_ID, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from '../../stream/hit';
+import { geoOfIp } from '../../geo/lookup';
 import { controlProblem } from './control-line';
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../../shared/errors';
 
 /**
  * The NDJSON body of a bulk ingest request, read as it arrives (issue 15, memory): lines come out in

@@ -12,15 +12,13 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type Redis from 'ioredis';
 import type { Logger } from '../shared/logger';
-import type { RedisKeys } from '../shared/redis';
 import type { Hit } from './hit';
-import { DEFAULT_SHARDS, appendHits, ensureGroup } from './stream';
+import type { HitLog } from './hit-log';
 
 /**
- * When Redis is unreachable, pixel hits are not lost: they are appended (one JSON line each) to a
- * spool file of this process in SPOOL_DIR, and replayed into the stream once Redis answers again.
+ * When the hit log is unreachable, pixel hits are not lost: they are appended (one JSON line each) to a
+ * spool file of this process in SPOOL_DIR, and replayed into the log once it answers again.
  * Replay renames the file first, so hits spooled meanwhile go to a fresh file; a crash during
  * replay leaves the renamed file to be replayed again (event ids make that harmless). Files of
  * processes that no longer exist are replayed too.
@@ -37,12 +35,10 @@ export class Spool {
 
   constructor(
     private readonly dir: string,
-    private readonly redis: Redis,
-    private readonly keys: RedisKeys,
+    /** Replayed hits go to their households' shards of this log. */
+    private readonly hitLog: HitLog,
     private readonly log: Logger,
     private readonly fsyncMs = 100,
-    /** ETL_SHARDS: replayed hits go to their households' shard streams. */
-    private readonly shards = DEFAULT_SHARDS,
   ) {
     this.file = join(dir, `hits-${process.pid}.ndjson`);
   }
@@ -78,10 +74,7 @@ export class Spool {
 
   /** Hits waiting on disk in this spool directory (all processes). */
   pendingBytes(): number {
-    if (!existsSync(this.dir)) return 0;
-    return readdirSync(this.dir)
-      .filter((f) => f.startsWith('hits-'))
-      .reduce((sum, f) => sum + statSync(join(this.dir, f)).size, 0);
+    return spooledBytes(this.dir);
   }
 
   start(intervalMs = 1000): void {
@@ -100,7 +93,7 @@ export class Spool {
 
   /** Moves spooled hits into the stream; answers how many were replayed. */
   async replay(): Promise<number> {
-    if (this.replaying || this.redis.status !== 'ready' || !existsSync(this.dir)) return 0;
+    if (this.replaying || !this.hitLog.available() || !existsSync(this.dir)) return 0;
     this.replaying = true;
     let replayed = 0;
     try {
@@ -130,8 +123,8 @@ export class Spool {
               return []; // a torn last line from a crash
             }
           });
-        await ensureGroup(this.redis, this.keys, this.shards);
-        await appendHits(this.redis, this.keys, this.shards, hits);
+        await this.hitLog.ensure();
+        await this.hitLog.append(hits);
         unlinkSync(path);
         replayed += hits.length;
       }
@@ -143,6 +136,14 @@ export class Spool {
     }
     return replayed;
   }
+}
+
+/** Bytes of hits waiting on disk in a spool directory (every process's files): monitoring reads it too. */
+export function spooledBytes(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir)
+    .filter((f) => f.startsWith('hits-'))
+    .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
 }
 
 function isAlive(pid: number): boolean {
