@@ -1,15 +1,18 @@
 import { hostname } from 'node:os';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { createHitLog, DEFAULT_SHARDS, type Hit, type HitLogEngine, type HitLogReader, type LogEntry } from '../stream';
+import { createHitLog, DEFAULT_SHARDS, type HitLogEngine, type HitLogReader, type LogEntry } from '../stream';
 import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
-import { turn } from '../shared/memo';
+import { type CommitContext, commitOnce } from './commit';
+import { type Batch, parseEntry, splitBatches } from './entries';
+import { isNonTransient, RETRYABLE } from './failures';
 import { ShardLeases } from './leases';
 import { refreshPings } from './pings';
 import { type PreparedBatch, prepareRows } from './rows';
+import { ShardReader } from './shard-reader';
 import { TagDirectory } from './tags';
-import { type BatchResult, ConcurrentBatchError, prepareBatch, timed, writeBatch } from './writer';
+import { ConcurrentBatchError, prepareBatch, timed } from './writer';
 
 export interface WorkerOptions {
   /**
@@ -35,52 +38,8 @@ export interface WorkerOptions {
 
 type Read = LogEntry;
 
-const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+export { isNonTransient } from './failures';
 
-/** Server answers that pass with time (load, limits, a restart): retried, never dead-lettered. */
-const TRANSIENT_SQL = new Set([
-  'ER_LOCK_DEADLOCK',
-  'ER_LOCK_WAIT_TIMEOUT',
-  'ER_LOCK_TABLE_FULL',
-  'ER_SERVER_SHUTDOWN',
-  'ER_CON_COUNT_ERROR',
-  'ER_TOO_MANY_USER_CONNECTIONS',
-  'ER_QUERY_INTERRUPTED',
-  'ER_CONNECTION_KILLED',
-  'ER_OPTION_PREVENTS_STATEMENT',
-  'ER_READ_ONLY_MODE',
-  'ER_OUT_OF_RESOURCES',
-  'ER_OUTOFMEMORY',
-  'ER_DISK_FULL',
-  'ER_RECORD_FILE_FULL',
-  'ER_STATEMENT_TIMEOUT',
-  'ER_QUERY_TIMEOUT',
-]);
-
-/**
- * Whether a failed batch would fail again however often it is retried: the database answered with an
- * error about the data or the statement (not a connection loss or a load limit), or the batch broke the
- * code (a TypeError from a malformed entry). MySQL or Redis being away is never non-transient.
- */
-export function isNonTransient(e: unknown): boolean {
-  if (e instanceof TypeError || e instanceof RangeError || e instanceof SyntaxError) return true;
-  const x = e as { driverError?: unknown; sqlState?: unknown; fatal?: unknown; code?: unknown } | null;
-  const d = (x?.driverError ?? x) as { sqlState?: unknown; fatal?: unknown; code?: unknown } | null;
-  if (!d || typeof d.sqlState !== 'string' || d.fatal) return false;
-  return !d.sqlState.startsWith('08') && !TRANSIENT_SQL.has(String(d.code));
-}
-
-/** Entries written in one transaction, their hits, and the rows those become (made once). */
-interface Batch {
-  entries: Read[];
-  hits: Hit[];
-  prepared?: Promise<PreparedBatch>;
-}
-
-interface Counts {
-  processed: number;
-  duplicates: number;
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -109,11 +68,10 @@ export class EtlWorker {
   private readonly reader: HitLogReader;
   private readonly recent: { at: number; n: number }[] = [];
   private readonly shards: number;
-  /** Shards taken over whose pending entries are still to claim, with the XAUTOCLAIM cursor. */
-  private readonly recovering = new Map<number, string | undefined>();
-  private lastClaim = 0;
-  private lastBalance = 0;
-  private lastLegacyCheck = 0;
+  /** The reading step: shares, claims, new entries. */
+  private readonly shardReader: ShardReader;
+  /** What the write-and-acknowledge step needs of this worker. */
+  private readonly committer: CommitContext;
   private lastPingSweep = 0;
 
   constructor(
@@ -128,6 +86,19 @@ export class EtlWorker {
     this.shards = options.shards ?? DEFAULT_SHARDS;
     this.reader = createHitLog(redis, keys, { engine: options.hitLog, shards: this.shards }).reader(this.consumer);
     this.leases = new ShardLeases(redis, keys, this.consumer, this.shards, this.claimMs());
+    this.shardReader = new ShardReader(this.reader, this.leases, this.claimMs(), this.batchHits());
+    this.committer = {
+      ds,
+      reader: this.reader,
+      tags: this.tags,
+      log,
+      shards: this.shards,
+      prepared: (batch) => this.prepared(batch),
+      rate: (n) => this.rate(n),
+      stored: (n) => {
+        this.stored += n;
+      },
+    };
   }
 
   start(): void {
@@ -164,11 +135,14 @@ export class EtlWorker {
         }
         const pending: Promise<Batch[]> | null = ahead;
         ahead = null;
-        let batches: Batch[] = await timed('worker.read_stream', pending ?? this.next().then((e) => this.batches(e)));
+        let batches: Batch[] = await timed(
+          'worker.read_stream',
+          pending ?? this.shardReader.next().then((e) => this.batches(e)),
+        );
         if (pending) {
           // Between batches: the fair share may give shards up. Read-ahead entries of those stay pending
           // under this consumer, and their new owner claims them when it takes the shard.
-          await this.balance();
+          await this.shardReader.balance();
           const entries = batches.flatMap((b) => b.entries);
           const kept = entries.filter((e) => e.shard === null || this.leases.owned.has(e.shard));
           if (kept.length < entries.length) batches = this.batches(kept, false);
@@ -177,9 +151,9 @@ export class EtlWorker {
           // The next read is fetched, parsed and prepared (tags, local time, regions) while this one is
           // written: the worker mostly waits on MySQL.
           if (this.running) {
-            ahead = this.next(new Set(batches.flatMap((b) => b.entries.map((e) => e.ledgerId)))).then((e) =>
-              this.batches(e),
-            );
+            ahead = this.shardReader
+              .next(new Set(batches.flatMap((b) => b.entries.map((e) => e.ledgerId))))
+              .then((e) => this.batches(e));
             ahead.catch(() => undefined);
           }
           for (const batch of batches) await this.commit(batch);
@@ -193,90 +167,6 @@ export class EtlWorker {
     }
   }
 
-  /** What this worker reads now: its shards, and the source older than shards while it exists. */
-  private sources(): (number | null)[] {
-    return this.reader.sources([...this.leases.owned].sort((a, b) => a - b));
-  }
-
-  /** Every second or so: fair share of the shards, and whether the stream before partitioning is still there. */
-  private async balance(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastBalance >= Math.min(1000, this.claimMs() / 3)) {
-      this.lastBalance = now;
-      for (const n of await this.leases.balance()) this.recovering.set(n, undefined);
-      for (const n of this.recovering.keys()) if (!this.leases.owned.has(n)) this.recovering.delete(n);
-    }
-    if (now - this.lastLegacyCheck >= 5000) {
-      this.lastLegacyCheck = now;
-      await this.reader.discover();
-    }
-  }
-
-  /** Pending entries of `source` idle at least `minIdle` ms, to this worker, from `cursor`; answers the next cursor. */
-  private async claim(
-    source: number | null,
-    minIdle: number,
-    cursor: string | undefined,
-    into: Read[],
-    inHand?: Set<string>,
-  ): Promise<string | null> {
-    const claimed = await this.reader.claim(source, minIdle, READ_COUNT, cursor);
-    for (const r of claimed.entries) if (!inHand?.has(r.ledgerId)) into.push(r);
-    return claimed.next;
-  }
-
-  /**
-   * Pending entries of shards taken over, then of this worker's own failed reads, then new ones. While a
-   * batch is being written (`inHand`, its ledger ids) the shares are left alone (they change only between
-   * batches) and the entries in hand are not claimed again.
-   */
-  private async next(inHand?: Set<string>): Promise<Read[]> {
-    if (!inHand) await this.balance();
-    const limit = this.batchHits();
-    const out: Read[] = [];
-    const hitsOf = () => out.reduce((n, r) => n + parseEntry(r).length, 0);
-    // A shard just taken: all of its pending entries are now this worker's (the lease says so).
-    for (const [n, cursor] of this.recovering) {
-      const next = await this.claim(n, 0, cursor, out, inHand);
-      if (next === null) this.recovering.delete(n);
-      else this.recovering.set(n, next);
-      if (hitsOf() >= limit) return out;
-    }
-    if (out.length) return out;
-    const now = Date.now();
-    if (now - this.lastClaim > 1000) {
-      this.lastClaim = now;
-      // Entries read by a batch that failed on Redis (ours), or, in the stream before partitioning, by a
-      // worker that died.
-      for (const source of this.sources()) await this.claim(source, this.claimMs(), undefined, out, inHand);
-      if (out.length) return out;
-    }
-    const sources = this.sources();
-    if (!sources.length) {
-      await sleep(Math.min(500, this.claimMs() / 3));
-      return out;
-    }
-    // Up to a batch's worth of hits: while reads come back full, read on without blocking (entries
-    // carry from one pixel to 500 bulk lines, so a fixed entry count makes batches of any size). The
-    // entry count is shared out over the streams read, so one read stays about a batch.
-    const count = Math.max(1, Math.ceil(READ_COUNT / sources.length));
-    let hits = 0;
-    let parsed = 0;
-    // A read ahead never blocks: it shares the connection with the batch's acknowledgement.
-    for (let block = !inHand; hits < limit; block = false) {
-      const read = await this.reader.read(sources, count, block ? 500 : 0);
-      for (const r of read.entries) {
-        out.push(r);
-        hits += parseEntry(r).length;
-        // A read ahead is parsed while a batch is written: the event loop turns every few thousand
-        // hits, so the batch's next statement is not held up behind the whole read's JSON.
-        if (inHand && ++parsed % YIELD_ENTRIES === 0) await turn();
-      }
-      if (!read.full) break;
-    }
-    return out;
-  }
-
   private batchHits(): number {
     return this.options.batchHits ?? 50_000;
   }
@@ -288,19 +178,7 @@ export class EtlWorker {
    * prepared now (a read ahead's while the batch before is written). Each batch commits, then is acked.
    */
   private batches(entries: Read[], prepare = true): Batch[] {
-    const total = entries.reduce((n, e) => n + parseEntry(e).length, 0);
-    const limit = Math.max(1, total / Math.max(1, Math.round(total / this.batchHits())));
-    const out: Batch[] = [];
-    let batch: Batch = { entries: [], hits: [] };
-    for (const entry of entries) {
-      batch.entries.push(entry);
-      for (const h of parseEntry(entry)) batch.hits.push(h);
-      if (batch.hits.length >= limit) {
-        out.push(batch);
-        batch = { entries: [], hits: [] };
-      }
-    }
-    if (batch.entries.length) out.push(batch);
+    const out = splitBatches(entries, this.batchHits());
     if (prepare) for (const b of out) this.prepared(b).catch(() => undefined);
     return out;
   }
@@ -318,7 +196,7 @@ export class EtlWorker {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.commitOnce(batch);
+        await commitOnce(this.committer, batch);
         return;
       } catch (e) {
         const code = (e as { code?: string }).code ?? '';
@@ -337,75 +215,6 @@ export class EtlWorker {
         this.log.warn({ err: e, attempt }, 'ETL: batch failed, retrying');
         await sleep(retryable ? 20 * attempt : Math.min(200 * attempt, 2000));
       }
-    }
-  }
-
-  /** Counts of entries a previous worker committed (and died before acknowledging). */
-  private async ledgerOf(ids: string[]): Promise<Map<string, Counts>> {
-    const rows: { entry_id: string; processed: number; duplicates: number }[] = await this.ds.query(
-      'SELECT entry_id, processed, duplicates FROM etl_ledger WHERE entry_id IN (?)',
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
-  }
-
-  private async commitOnce(batch: Batch): Promise<void> {
-    const { entries } = batch;
-    const ids = entries.map((e) => e.ledgerId);
-    const counts = await timed('worker.ledger_read', this.ledgerOf(ids));
-    const fresh = counts.size ? entries.filter((e) => !counts.has(e.ledgerId)) : entries;
-    // Usually prepared already, while the batch before was written.
-    const prepared = await timed(
-      'worker.prepare',
-      counts.size ? prepareRows(fresh.flatMap(parseEntry), this.tags) : this.prepared(batch),
-    );
-    let result: BatchResult | null = null;
-    if (fresh.length) {
-      result = await timed(
-        'worker.write_batch',
-        writeBatch(
-          this.ds,
-          prepared,
-          async (qr, c) => {
-            // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-            const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
-            try {
-              await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
-            } catch (e) {
-              // Another worker committed the same entries meanwhile: redo, reading its counts.
-              if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
-              throw e;
-            }
-            for (const [i, e] of fresh.entries())
-              counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
-          },
-          this.shards,
-        ),
-      );
-    }
-    const n = result ? result.newImpressions + result.newHits : 0;
-    this.stored += n;
-    await timed(
-      'worker.ack',
-      this.reader.ack(entries, {
-        counts,
-        rejected: prepared.rejected,
-        watermark: result?.watermark || null,
-        eventsPerS: this.rate(n),
-      }),
-    );
-    // Acknowledged: the ledger rows are no longer needed (housekeeping removes any left behind).
-    await timed(
-      'worker.ledger_delete',
-      this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined),
-    );
-    if (result?.siteTagIds.length) {
-      await timed(
-        'worker.pings',
-        refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
-          this.log.warn({ err: e }, 'ETL: ping refresh failed'),
-        ),
-      );
     }
   }
 
@@ -441,29 +250,5 @@ export class EtlWorker {
       .query('DELETE FROM etl_ledger WHERE created_at < NOW(3) - INTERVAL 1 DAY')
       .catch((e: unknown) => this.log.warn({ err: e }, 'ETL: ledger sweep failed'));
     await this.reader.sweep();
-  }
-}
-
-/** Entries a read ahead parses between turns of the event loop (~4,000 hits of bulk entries). */
-const YIELD_ENTRIES = 8;
-
-/** Entries per read (shared out over the shards read). */
-const READ_COUNT = 100;
-
-/** Parsed once per entry (the reader counts hits, the batch uses them). */
-const parsedEntries = new WeakMap<Read, Hit[]>();
-
-function parseEntry(entry: Read): Hit[] {
-  let hits = parsedEntries.get(entry);
-  if (!hits) parsedEntries.set(entry, (hits = parseFields(entry.data)));
-  return hits;
-}
-
-function parseFields(data: string): Hit[] {
-  try {
-    const hits = JSON.parse(data) as Hit[];
-    return Array.isArray(hits) ? hits : [];
-  } catch {
-    return [];
   }
 }
