@@ -109,7 +109,7 @@ end
 return n`;
 
 function startWorker(prefix: string, database: string): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/etl/worker-main.ts'], {
+  return spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/worker-main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
