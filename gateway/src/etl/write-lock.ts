@@ -2,7 +2,7 @@ import type { QueryRunner } from 'typeorm';
 import { shardOf } from '../stream';
 import { memoized } from '../shared/memo';
 
-/** The batch's first step: its households' shards locked (docs/operations.md#shards). */
+/** The batch's first step: its households' shards locked (docs/operations.md#shards-and-leases). */
 
 /** The household shards of rows, made once per array and shard count (prepareBatch makes them ahead). */
 const shardSets = memoized(() => new Map<number, Set<number>>());
