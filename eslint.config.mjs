@@ -21,7 +21,7 @@ const COLLECTOR_IMPORT = {
 };
 const ABOVE_STREAM_IMPORT = {
   regex:
-    '^\\.\\./(\\.\\./)*(modules|etl|collector|seed|simulate|dev|web|cli|rest|graphql|geo|config|server|main|modules)(/|$)',
+    '^\\.\\./(\\.\\./)*(modules|etl|collector|seed|simulate|dev|web|cli|rest|graphql|geo|config|server|main)(/|$)',
   message:
     'stream/ (the hit log port and its adapters) imports only shared/ and db/: the collector, the ETL and the modules sit above it.',
 };
