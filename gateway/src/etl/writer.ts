@@ -9,7 +9,7 @@ import { writeControlImpressions } from './control-impressions';
 import { type EventKey, uniqueBy, type ImpressionRow, type PreparedBatch, type SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
 import { PING_WINDOW_MS } from './pings';
-import { markStaleDays, noteImpressions, noteVisitDays, staleDaySteps } from './stale-days';
+import { markStaleDays, noteImpressions, noteVisitDays, staleDaySteps } from '../summaries/marks';
 import {
   IMPRESSION_EVENT_COLUMNS,
   IMPRESSION_ROLLUP_COLUMNS,

@@ -1,6 +1,6 @@
-import type { FrequencyCount } from './queries/reach-lift';
-import type { SampleRow } from './queries/reach-sample';
-import { SAMPLE_BUCKETS, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
+import type { FrequencyCount } from '../queries/reach-lift';
+import type { SampleRow } from '../queries/reach-sample';
+import { SAMPLE_BUCKETS, STORED_BUCKETS } from '../../../summaries/sample';
 
 /**
  * DESIGN 4b's Reach and frequency rows: exact (sampleRate 1), or estimated from a household sample
