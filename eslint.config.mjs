@@ -5,6 +5,11 @@ const TRANSPORT_IMPORT = {
   message:
     'Only *.routes.ts and *.resolver.ts may import a transport (rest/, graphql/); keep this file transport-free.',
 };
+const MODULE_IMPORT = {
+  regex: '^(\\.\\./)+modules(/|$)',
+  message:
+    "The ETL imports the summaries' marks (gateway/src/summaries/), never a module: a module importing the ETL back would close a circle (docs/architecture.md#the-summaries-room).",
+};
 const CROSS_PACKAGE_IMPORT = {
   regex: '^(\\.\\./)+(gateway|client|packages)(/|$)',
   message: 'Import another package by its name (@infinitum/rules), never by a parent-relative path.',
@@ -87,9 +92,19 @@ export default tseslint.config(
     // Floors: shared -> db/stream -> modules -> transports -> composition root (gateway/src/modules.ts, server.ts,
     // cli/). The low floors never import a module, the ETL, the collector or the composition root's list: a module
     // contributes itself through its index.ts instead.
-    files: ['gateway/src/{db,shared}/**/*.ts'],
+    files: ['gateway/src/{db,shared,summaries}/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, UPWARD_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    // The ETL sits beside the modules, not below them: it writes the tables and the summaries' marks
+    // (summaries/marks.ts) and imports no module, so no module -> etl -> module circle can form. worker-main.ts is
+    // a process root (like main.ts): it may start the modules' tasks.
+    files: ['gateway/src/etl/**/*.ts'],
+    ignores: ['gateway/src/etl/worker-main.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, MODULE_IMPORT, CROSS_PACKAGE_IMPORT] }],
     },
   },
   {

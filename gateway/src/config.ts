@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach-estimate';
-import { SUMMARY_WAIT_MS } from './modules/analytics/summary-wait';
+import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach/estimate';
+import { SUMMARY_WAIT_MS } from './modules/analytics/summaries/wait';
 
 /** Environment, parsed and validated once at start (DESIGN 5). */
 const schema = z.object({

@@ -6,7 +6,7 @@ import { localParts } from '../shared/time';
 import { consecutiveIdStep, insertIgnore, loadDataAllowed, loadRows } from './bulk-load';
 import type { SiteHitRow } from './rows';
 import { SESSION_GAP_MS, sessionise, type SessionHit } from './sessions';
-import { noteVisitDays } from './stale-days';
+import { noteVisitDays } from '../summaries/marks';
 import {
   type NewVisit,
   type TouchingImpression,

@@ -11,7 +11,7 @@ import { dailyActivitySteps, recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import { uniqueBy, type PreparedBatch } from './rows';
 import { PING_WINDOW_MS } from './pings';
-import { markStaleDays, noteImpressions, staleDaySteps } from './stale-days';
+import { markStaleDays, noteImpressions, staleDaySteps } from '../summaries/marks';
 import { impressionEventRow, impressionEventText, siteHitRow, siteHitText } from './tables';
 
 /**

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { SUMMARY } from '../../../etl/stale-days';
-import { datesOf } from '../dates';
-import { recordBuilt, type StaleDay } from '../summary-days';
-import { placeholders } from '../scope';
+import { SUMMARY } from '../../../../summaries/marks';
+import { datesOf } from '../../../../summaries/days';
+import { recordBuilt, type StaleDay } from '../built-days';
+import { placeholders } from '../../scope';
 import { deleteKeyedDays, insertKeyedDays } from './keyed-summaries';
 
 /**

@@ -1,20 +1,12 @@
-import { DomainError } from '../../shared/errors';
+import { DomainError } from '../../../shared/errors';
 import { isoDate } from '@infinitum/rules';
+import { dayNumber } from '../../../summaries/days';
+
+/** Day arithmetic lives with the summaries' marks (the floor the ETL imports); the dashboard reads it here. */
+export { datesOf, dayFromNumber, dayNumber } from '../../../summaries/days';
 
 /** Longest dashboard range (inclusive days): keeps one request bounded. */
 export const MAX_RANGE_DAYS = 400;
-
-const DAY_MS = 86_400_000;
-
-export const dayNumber = (isoDay: string): number => Date.parse(`${isoDay}T00:00:00Z`) / DAY_MS;
-export const dayFromNumber = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-/** Every local date of [start, end] in order. */
-export function datesOf(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let d = dayNumber(start); d <= dayNumber(end); d++) out.push(dayFromNumber(d));
-  return out;
-}
 
 /**
  * A validated local-date range: both yyyy-MM-dd calendar dates, end not before start, at most

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { SUMMARY } from '../../../etl/stale-days';
-import { recordBuilt, staleSummaryDays } from '../summary-days';
+import { SUMMARY } from '../../../../summaries/marks';
+import { recordBuilt, staleSummaryDays } from '../built-days';
 import { deleteKeyedDays, insertKeyedDays } from './keyed-summaries';
 import { rebuildLatestTouches } from './refresh-attribution';
 

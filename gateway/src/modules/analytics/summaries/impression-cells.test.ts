@@ -1,7 +1,7 @@
 import { startTestGateway, type TestGateway } from '../../../../../tests/support/gateway';
-import { SUMMARY, writeMarks } from '../../../etl/stale-days';
-import { recordBuilt, staleSummaryDays } from '../summary-days';
-import { refreshImpressionCells } from './refresh-impression-cells';
+import { SUMMARY, writeMarks } from '../../../summaries/marks';
+import { recordBuilt, staleSummaryDays } from './built-days';
+import { refreshImpressionCells } from './impression-cells';
 
 /**
  * impression_cell must equal impression_rollup summed over region for every day a range reads,

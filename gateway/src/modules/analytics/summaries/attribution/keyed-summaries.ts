@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { placeholders } from '../scope';
+import { placeholders } from '../../scope';
 import { OFFSETS, positions, RESPONSE_GROUPINGS, responsesPerCut, withPages } from './refresh-attribution';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { SummaryKind } from '../../etl/stale-days';
-import { datesOf, dayFromNumber, dayNumber } from './dates';
+import type { SummaryKind } from '../../../summaries/marks';
+import { datesOf, dayFromNumber, dayNumber } from '../../../summaries/days';
 
 /** A day to rebuild and the mark version it is rebuilt from (0: never marked). */
 export interface StaleDay {
@@ -19,7 +19,7 @@ export interface SummarySource {
 }
 
 /**
- * The days of [start, end] whose summary must be rebuilt before a read (issue 15): days never built,
+ * The days of [start, end] whose summary must be rebuilt before a read (docs/architecture.md#summaries): days never built,
  * and days the writers marked (summary_stale_day) after the version they were last built from
  * (summary_built_day). Two reads of a few rows each; the marks are read before the rebuild reads its
  * source, so a write committed meanwhile leaves its day newer than what is recorded as built. A

@@ -1,7 +1,7 @@
-import { isRegionOf } from '../../geo/regions';
-import { DomainError } from '../../shared/errors';
+import { isRegionOf } from '../../../geo/regions';
+import { DomainError } from '../../../shared/errors';
 import type { DashboardFilter } from './filter';
-import type { CustomerNames } from './queries/customer-names';
+import type { CustomerNames } from '../queries/customer-names';
 
 /** 400 naming the field when a filter holds an id that is not the customer's (or an unknown region). */
 export function assertFilterOwned(f: DashboardFilter, owned: CustomerNames): void {

@@ -1,8 +1,8 @@
-import { REGIONS_BY_COUNTRY, UNKNOWN } from '../../geo/regions';
-import type { AppContext } from '../../shared/app-context';
+import { REGIONS_BY_COUNTRY, UNKNOWN } from '../../../geo/regions';
+import type { AppContext } from '../../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
-import { assertCustomerVisible } from '../access/customer-scope';
-import type { DashboardFilterOptions, FilterOption } from './dashboard.types';
+import { assertCustomerVisible } from '../../access/customer-scope';
+import type { DashboardFilterOptions, FilterOption } from '../dashboard.types';
 import { parseClientId } from './filter';
 
 const ALL = { id: 0, display_name: 'All' };

@@ -1,6 +1,6 @@
-import type { FrequencyCount } from './queries/reach-lift';
-import type { SampleRow } from './queries/reach-sample';
-import { SAMPLE_BUCKETS, STORED_BUCKETS } from './rollup/refresh-reach-exposure';
+import type { FrequencyCount } from '../queries/reach-lift';
+import type { SampleRow } from '../queries/reach-sample';
+import { SAMPLE_BUCKETS, STORED_BUCKETS } from '../../../summaries/sample';
 
 /**
  * DESIGN 4b's Reach and frequency rows: exact (sampleRate 1), or estimated from a household sample
@@ -20,7 +20,7 @@ const Z = 3;
 export const SAMPLE_FIRST_IMPRESSIONS = 20_000;
 const FIRST_MAX_BUCKETS = 16;
 /**
- * The buckets of a first read that starts before |I(F)| is known (DashboardData.reach): about what
+ * The buckets of a first read that starts before |I(F)| is known (sampling.ts reachCounts): about what
  * firstSampleBuckets gives an unfiltered month at the 10M reference size; its error then sizes the next.
  */
 export const EARLY_SAMPLE_BUCKETS = 2;

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { SUMMARY } from '../../../etl/stale-days';
-import { placeholders } from '../scope';
-import { recordBuilt, staleSummaryDays } from '../summary-days';
+import { SUMMARY } from '../../../../summaries/marks';
+import { placeholders } from '../../scope';
+import { recordBuilt, staleSummaryDays } from '../built-days';
 
 /** Touches per day offset between visit and impression: 0..7 days, and 8 or more. */
 export const OFFSETS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -118,7 +118,7 @@ export async function rebuildLatestTouches(
  * Keeps visit_attribution, with the day's responses per site tag (visit_attribution_site) and the
  * response summaries per cut (response_day_views, _region, _touch), in step with touch, visit and
  * visit_page for the days a dashboard range reads: only days never built or marked stale by a
- * writer since (summary-days.ts) are rebuilt. READ COMMITTED: the rebuild's reads of touch take no
+ * writer since (summaries/built-days.ts) are rebuilt. READ COMMITTED: the rebuild's reads of touch take no
  * locks the ETL would wait on.
  */
 export async function refreshAttribution(em: EntityManager, customerId: number, start: string, end: string) {

@@ -1,10 +1,10 @@
-import type { AppContext } from '../../shared/app-context';
+import type { AppContext } from '../../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
-import { hasTagIssue } from '../../shared/status';
-import { visibleCustomerIds } from '../access/customer-scope';
-import { assertDateRange } from './dates';
-import { type DashboardCustomerRow, queryDashboardCustomers } from './queries/dashboard-customers';
-import { type OverviewRow, queryOverviewSummary } from './queries/overview-summary';
+import { hasTagIssue } from '../../../shared/status';
+import { visibleCustomerIds } from '../../access/customer-scope';
+import { assertDateRange } from '../filters/dates';
+import { type DashboardCustomerRow, queryDashboardCustomers } from './dashboard-customers';
+import { type OverviewRow, queryOverviewSummary } from './overview-summary';
 
 /** An overview row as both transports answer it: the stored figures plus the server's tag-issue flag. */
 export interface OverviewAnswerRow extends OverviewRow {

@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { SUMMARY } from '../../../etl/stale-days';
-import { recordBuilt, staleSummaryDays } from '../summary-days';
+import { SUMMARY } from '../../../summaries/marks';
+import { recordBuilt, staleSummaryDays } from './built-days';
 
 /**
  * Keeps impression_cell (impression_rollup without region) in step with the rollup for the days a
- * dashboard range reads: only days never built or marked stale by a writer since (summary-days.ts)
+ * dashboard range reads: only days never built or marked stale by a writer since (summaries/built-days.ts)
  * are rebuilt, so a range whose days did not change costs two reads of a few rows.
  */
 export async function refreshImpressionCells(em: EntityManager, customerId: number, start: string, end: string) {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import { type GqlContext, requireActor } from '../../graphql/context';
+import { type GqlContext, requireActor } from '../../../graphql/context';
 import { dashboardCustomers, overviewSummary } from './overview.service';
 import { DashboardCustomer, OverviewRow } from './overview.types';
 

@@ -1,13 +1,12 @@
 import type { QueryRunner } from 'typeorm';
-import { datesOf, dayFromNumber, dayNumber } from '../modules/analytics/dates';
-import { inReachSample } from '../modules/analytics/rollup/reach-buckets';
+import { datesOf, dayFromNumber, dayNumber } from './days';
+import { inReachSample } from './sample';
 import { chunks } from '../shared/chunks';
 import { memoized } from '../shared/memo';
 import { localParts } from '../shared/time';
-import type { ImpressionRow } from './rows';
 
 /**
- * Stale marks (issue 15): every writer of the tables the dashboard's summaries are built from marks
+ * Stale marks (docs/architecture.md#summaries): every writer of the tables the dashboard's summaries are built from marks
  * the customer-days it changed in summary_stale_day, in the same transaction as its writes, by bumping
  * the day's version. The dashboard rebuilds a summary's day when the day's mark is newer than the
  * version it last built from (summary_built_day), instead of scanning the source for checksums on
@@ -44,6 +43,16 @@ export const SUMMARY = {
   visitCreatives: 8,
 } as const;
 export type SummaryKind = (typeof SUMMARY)[keyof typeof SUMMARY];
+
+/**
+ * What the marks read of an impression the writers store (the ETL's ImpressionRow, etl/rows.ts, has these
+ * and more): its customer, household and local date.
+ */
+export interface MarkedImpression {
+  customerId: number;
+  household: string;
+  localDate: string;
+}
 
 /** Anything that runs SQL: a QueryRunner, an EntityManager, a DataSource. */
 interface Queryable {
@@ -114,7 +123,7 @@ export function noteVisitDays(
  * An impression changes no other row (its own flags come from the visits around it), so that day
  * alone is recopied.
  */
-export function noteImpressions(qr: QueryRunner, rows: readonly ImpressionRow[], control = false): void {
+export function noteImpressions(qr: QueryRunner, rows: readonly MarkedImpression[], control = false): void {
   for (const [customerId, notes] of (control ? controlNotes : sampledNotes)(rows)) {
     const households = reachHouseholds(reachNoted, qr, customerId);
     for (const [household, d] of notes) widenNote(households, household, d.first, d.last);
@@ -125,7 +134,7 @@ export function noteImpressions(qr: QueryRunner, rows: readonly ImpressionRow[],
  * The notes of impressions (noteImpressions), per customer and household: made once per array
  * (memoized), while the batch before is written (prepareStaleDays).
  */
-function impressionNotes(rows: readonly ImpressionRow[], control: boolean): ReachVisits {
+function impressionNotes(rows: readonly MarkedImpression[], control: boolean): ReachVisits {
   const out: ReachVisits = new Map();
   /** Each local date's note (d + NOTE_AROUND, d - NOTE_AROUND), made once per date. */
   const noteOf = new Map<string, VisitDays>();
@@ -142,18 +151,18 @@ function impressionNotes(rows: readonly ImpressionRow[], control: boolean): Reac
   }
   return out;
 }
-const sampledNotes = memoized((rows: readonly ImpressionRow[]) => impressionNotes(rows, false));
-const controlNotes = memoized((rows: readonly ImpressionRow[]) => impressionNotes(rows, true));
+const sampledNotes = memoized((rows: readonly MarkedImpression[]) => impressionNotes(rows, false));
+const controlNotes = memoized((rows: readonly MarkedImpression[]) => impressionNotes(rows, true));
 
 /** The customer-days of impressions (`customerId|date`), made once per array (memoized). */
-const impressionDaysOf = memoized((rows: readonly ImpressionRow[]) => {
+const impressionDaysOf = memoized((rows: readonly MarkedImpression[]) => {
   const days = new Set<string>();
   for (const r of rows) days.add(`${r.customerId}|${r.localDate}`);
   return days;
 });
 
 /** The households of impressions, per customer, made once per array (memoized). */
-const householdsOf = memoized((rows: readonly ImpressionRow[]) => {
+const householdsOf = memoized((rows: readonly MarkedImpression[]) => {
   const out = new Map<number, Set<string>>();
   for (const r of rows) {
     const households = out.get(r.customerId);
@@ -167,7 +176,7 @@ const householdsOf = memoized((rows: readonly ImpressionRow[]) => {
  * What markStaleDays and noteImpressions make of a batch's rows, as steps to make now (the read ahead's
  * prepare, while the batch before is written): its transaction then finds them made.
  */
-export const staleDaySteps = (impressions: readonly ImpressionRow[], controls: readonly ImpressionRow[]) => [
+export const staleDaySteps = (impressions: readonly MarkedImpression[], controls: readonly MarkedImpression[]) => [
   () => sampledNotes(impressions),
   () => controlNotes(controls),
   () => impressionDaysOf(impressions),
@@ -199,7 +208,7 @@ function reachHouseholds(notes: WeakMap<QueryRunner, ReachVisits>, qr: QueryRunn
  * of the visits they may touch (their day and the 8 after, no read needed), plus the days noted by
  * noteVisitDays. One multi-row upsert per 5000 days, in key order (no deadlocks).
  */
-export async function markStaleDays(qr: QueryRunner, newImpressions: readonly ImpressionRow[]): Promise<void> {
+export async function markStaleDays(qr: QueryRunner, newImpressions: readonly MarkedImpression[]): Promise<void> {
   const days = noted.get(qr) ?? new Set<string>();
   noted.delete(qr);
   const impressionDays = impressionDaysOf(newImpressions);
@@ -242,7 +251,7 @@ export async function hasControlImpressions(q: Queryable, customerId: number): P
  * cannot be missed: the batches writing it lock the household's shard too (writer.ts lockShards), so
  * either it committed before this read, or its own note is applied after this transaction committed.
  */
-async function noteHoldoutHouseholds(qr: QueryRunner, newImpressions: readonly ImpressionRow[]): Promise<void> {
+async function noteHoldoutHouseholds(qr: QueryRunner, newImpressions: readonly MarkedImpression[]): Promise<void> {
   const visits = holdoutCandidates.get(qr);
   holdoutCandidates.delete(qr);
   // The households of the batch's impressions, per customer.
