@@ -12,6 +12,7 @@ import { buildContext, type GqlContext, requestActor } from './graphql/context';
 import { formatGraphqlError } from './graphql/errors';
 import { introspectionGate } from './graphql/introspection';
 import { buildGatewaySchema } from './graphql/schema';
+import { apiKeyScopePlugin } from './modules/api-keys/api-key.plugin';
 import { graphqlActor } from './modules/auth/graphql-actor';
 import { errorHandler } from './rest/http';
 import { securityHeaders } from './security-headers';
@@ -82,9 +83,15 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     parseOptions: { maxTokens: 1000 },
     // Apollo's own switch stays on: introspectionGate decides per request (a super admin in production).
     introspection: true,
+    // The product sends full documents; automatic persisted queries (a cache shared by every caller) stay off,
+    // and a hash-only request answers PersistedQueryNotSupported (docs/security.md#api-keys).
+    persistedQueries: false,
+    // Apollo's CSRF prevention stays on (its default): a GET runs only with a preflight header, and only queries.
+    csrfPrevention: true,
     ...armor.protect(),
   });
   apollo.addPlugin(introspectionGate(config));
+  apollo.addPlugin(apiKeyScopePlugin());
   await apollo.start();
   web.use(['/api', '/graphql'], privateAnswers, apiCompression);
   web.use(
