@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { MountRoutes } from '../../shared/module';
+import type { Actor } from '@infinitum/rules';
 import { messageSchema } from '../organisations/organisation.schemas';
+import { actorFromAuthorization } from './access-token';
 import {
   acceptInvitation,
   currentUser,
@@ -16,6 +18,15 @@ import {
 } from './auth.service';
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Whose access token came with a sign-out (signature and expiry checked; a stale session may still sign out). */
+function signedBy(secret: string, req: Request): Actor | null {
+  try {
+    return actorFromAuthorization(secret, req.headers.authorization);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Like `route()` but never reads the Authorization header: the client sends its (possibly expired)
@@ -46,7 +57,7 @@ export const mountAuthRoutes: MountRoutes = (router, app) => {
   );
   router.post(
     '/logout',
-    publicRoute((req) => logout(app, null, bodyOf(req))),
+    publicRoute((req) => logout(app, signedBy(app.config.JWT_SECRET, req), bodyOf(req))),
   );
   router.post(
     '/password-reset',
@@ -115,12 +126,13 @@ documentApi(
     method: 'post',
     path: '/logout',
     operationId: 'logout',
-    summary: 'Sign out: revoke the session of this refresh token (its access tokens stop working too)',
+    summary:
+      'Sign out: revoke the session of this refresh token, or the one the access token sent names (its access tokens stop working too)',
     tag: 'Authentication',
     auth: false,
     body: z.object({ token: z.string().optional().describe('The refresh token of the session to end') }),
     response: messageSchema,
-    errors: { 400: 'token is not text' },
+    errors: { 400: 'token is not text, or the access token sent names no session and no refresh token came' },
   },
   {
     method: 'post',
