@@ -153,7 +153,13 @@ interface Answer {
 
 type Way = 'plain' | 'persisted' | 'get';
 
-async function run(name: string, vars: GqlAsk['vars'], token: string, way: Way = 'plain'): Promise<Answer> {
+/** One request, as sent: the first error's code (or its HTTP status) and the field's answer. */
+async function attempt(
+  name: string,
+  vars: GqlAsk['vars'],
+  token: string,
+  way: Way,
+): Promise<Answer & { code: string | null }> {
   const f = fields.find((x) => x.name === name)!;
   const query = documentOf(f);
   let r: Reply;
@@ -173,13 +179,22 @@ async function run(name: string, vars: GqlAsk['vars'], token: string, way: Way =
     r = await call(t.url, 'POST', '/graphql', { token, body: { query, variables: vars } });
   }
   const error = r.body?.errors?.[0];
-  return { status: error ? Number(error.extensions?.status ?? r.status) : 200, data: r.body?.data?.[name] ?? null };
+  return {
+    status: error ? Number(error.extensions?.status ?? r.status) : 200,
+    data: r.body?.data?.[name] ?? null,
+    code: error ? String(error.extensions?.code ?? r.status) : null,
+  };
+}
+
+async function run(name: string, vars: GqlAsk['vars'], token: string, way: Way = 'plain'): Promise<Answer> {
+  const { status, data } = await attempt(name, vars, token, way);
+  return { status, data };
 }
 
 /** A hash-only request never runs, for any key: persisted queries are off. */
 async function persistedNeverRuns(name: string, vars: GqlAsk['vars'], key: string): Promise<void> {
-  const a = await run(name, vars, key, 'persisted');
-  expect({ ran: a.status === 200, data: a.data }).toEqual({ ran: false, data: null });
+  const a = await attempt(name, vars, key, 'persisted');
+  expect({ data: a.data, code: a.code }).toEqual({ data: null, code: 'PERSISTED_QUERY_NOT_SUPPORTED' });
 }
 
 const GQL_OPS = Object.keys(GRAPHQL_CASES)
@@ -216,8 +231,8 @@ describe.each(OWNERS)('GraphQL, keys of tenant a’s %s', (owner) => {
     for (const key of [read, write]) await persistedNeverRuns(name, (await c.ok(w)).vars, key);
     // A mutation never runs from a GET, whoever sends it.
     for (const token of [read, write, admin()]) {
-      const a = await run(name, (await c.ok(w)).vars, token, 'get');
-      expect({ ran: a.status === 200, data: a.data }).toEqual({ ran: false, data: null });
+      const a = await attempt(name, (await c.ok(w)).vars, token, 'get');
+      expect({ data: a.data, refused: a.code !== null }).toEqual({ data: null, refused: true });
     }
   });
 });

@@ -27,7 +27,7 @@ const GRAPHQL_DENIED: RegExp[] = [
   /User/,
   /ApiKey|^apiKeys?$/,
   /^(create|update|delete|remove|associate)(Agency|Customer|Broadcaster|Adtech|AdtechGroup|Channel|Entity|Relationship)$/,
-  /AssociationRequest/,
+  /[Aa]ssociationRequest/,
   // The admin tools' read side too (system information, monitoring), as under REST's /admin.
   /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|redis\w+)$/,
   /^(me|login|logout|refreshToken|requestPasswordReset|verifyResetToken|resetPassword|acceptInvitation)$/,
