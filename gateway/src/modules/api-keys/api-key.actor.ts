@@ -1,10 +1,9 @@
 import type { Request } from 'express';
-import { GraphQLError } from 'graphql';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../shared/app-context';
-import { DomainError, forbidden, httpStatusOf, unauthenticated } from '../../shared/errors';
+import { DomainError, forbidden, unauthenticated } from '../../shared/errors';
 import { type Actor, type ApiKeyScope, type EntityType, roleOf } from '@infinitum/rules';
-import { type KeyNeed, refusal, restNeed } from './api-key.scope';
+import { type KeyNeed, refusal } from './api-key.scope';
 import { presentedKey, sameSecret, SHOWN_LENGTH, wellFormed } from './api-key.secret';
 import { recordUse } from './api-key.usage';
 
@@ -115,51 +114,14 @@ export async function authenticateKey(app: AppContext, secret: string, needs: Ke
 
 type KeyHeaders = Pick<Request, 'headers'>;
 
-function keyOf(req: KeyHeaders): string | null {
+/**
+ * The API key a request presents (`Authorization: Bearer ifk_...` or `X-Api-Key`), or null; both a key
+ * header and an Authorization header is a 401. Read by the authentication middleware (auth/authenticate.ts).
+ */
+export function keyOf(req: KeyHeaders): string | null {
   const secret = presentedKey(req.headers);
   if (secret !== null && req.headers['x-api-key'] !== undefined && req.headers.authorization) {
     throw unauthenticated(BOTH);
   }
   return secret;
-}
-
-/**
- * REST (and bulk ingest): the key's actor when the request carries one (`Authorization: Bearer ifk_...`
- * or `X-Api-Key`), else null and the caller reads the access token as before.
- */
-export function restKeyActor(app: AppContext, req: Request): Promise<Actor> | null {
-  let secret: string | null;
-  try {
-    secret = keyOf(req);
-  } catch (e) {
-    return Promise.reject(e);
-  }
-  if (secret === null) return null;
-  const path = `${req.baseUrl}${(req.route as { path?: string } | undefined)?.path ?? req.path}`.replace(/^\/api/, '');
-  return authenticateKey(app, secret, [restNeed(req.method, path)]);
-}
-
-/**
- * GraphQL: the key checked and rate-limited like restKeyActor; its scopes are checked later against the
- * operation GraphQL resolved (api-key.plugin.ts). A refusal is a GraphQL error carrying its HTTP status.
- */
-export function graphqlKeyActor(app: AppContext, req: Request): Promise<Actor> | null {
-  let secret: string | null;
-  try {
-    secret = keyOf(req);
-  } catch (e) {
-    return Promise.reject(asGraphqlError(e));
-  }
-  if (secret === null) return null;
-  return authenticateKey(app, secret, []).catch((e: unknown) => {
-    throw asGraphqlError(e);
-  });
-}
-
-function asGraphqlError(e: unknown): unknown {
-  if (!(e instanceof DomainError)) return e;
-  const status = httpStatusOf[e.code];
-  const headers = new Map<string, string>();
-  if (e.retryAfterSeconds) headers.set('retry-after', String(e.retryAfterSeconds));
-  return new GraphQLError(e.message, { extensions: { code: e.code, status, http: { status, headers } } });
 }
