@@ -13,10 +13,12 @@ export interface GqlContext {
   loaders: Loaders;
   /** The caller's address (login throttling), as REST sees it in `req.ip`. */
   ip?: string;
+  /** The access token's own actor, unconfirmed (shared/request-auth.ts `signedBy`): sign-out only. */
+  signedBy?: Actor | null;
 }
 
-export function buildContext(app: AppContext, actor: Actor | null, ip?: string): GqlContext {
-  return { app, actor, loaders: createLoaders(app), ip };
+export function buildContext(app: AppContext, actor: Actor | null, ip?: string, signedBy?: Actor | null): GqlContext {
+  return { app, actor, loaders: createLoaders(app), ip, signedBy };
 }
 
 export function requireActor(ctx: GqlContext): Actor {
@@ -75,5 +77,5 @@ export async function requestContext(app: AppContext, req: Request): Promise<Gql
     if (auth.by !== 'token' || !onlyPublicFields(req.body)) throw asGraphqlError(e);
     actor = null;
   }
-  return buildContext(app, actor, req.ip);
+  return buildContext(app, actor, req.ip, auth.signedBy());
 }

@@ -15,6 +15,11 @@ export interface RequestAuth {
    * credentials earned (401, 429, 503).
    */
   actor(): Promise<Actor | null>;
+  /**
+   * The access token's own actor, its signature and expiry checked but not confirmed against the stored
+   * user and session: signing out must work with a stale session. Null for a key, no token or a bad one.
+   */
+  signedBy(): Actor | null;
   /** For a key's actor: why it may not call this REST operation (method, Express path without /api), or null. */
   restRefusal(actor: Actor, method: string, path: string): string | null;
 }

@@ -23,7 +23,7 @@ export class AuthResolver {
       'Sign out: revokes the session of this refresh token, and the one the access token sent names; its access tokens stop working too.',
   })
   async logout(@Arg('token', () => String, { nullable: true }) token: string | null, @Ctx() ctx: GqlContext) {
-    return as(AuthMessage, await auth.logout(ctx.app, ctx.actor, { token }));
+    return as(AuthMessage, await auth.logout(ctx.app, ctx.signedBy ?? null, { token }));
   }
 
   @Mutation(() => AuthMessage)

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { MountRoutes } from '../../shared/module';
-import type { Actor } from '@infinitum/rules';
+import { requestAuth } from '../../shared/request-auth';
 import { messageSchema } from '../organisations/organisation.schemas';
-import { actorFromAuthorization } from './access-token';
 import {
   acceptInvitation,
   currentUser,
@@ -18,15 +17,6 @@ import {
 } from './auth.service';
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
-/** Whose access token came with a sign-out (signature and expiry checked; a stale session may still sign out). */
-function signedBy(secret: string, req: Request): Actor | null {
-  try {
-    return actorFromAuthorization(secret, req.headers.authorization);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Like `route()` but never reads the Authorization header: the client sends its (possibly expired)
@@ -57,7 +47,7 @@ export const mountAuthRoutes: MountRoutes = (router, app) => {
   );
   router.post(
     '/logout',
-    publicRoute((req) => logout(app, signedBy(app.config.JWT_SECRET, req), bodyOf(req))),
+    publicRoute((req) => logout(app, requestAuth(req).signedBy(), bodyOf(req))),
   );
   router.post(
     '/password-reset',

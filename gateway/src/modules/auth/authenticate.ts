@@ -34,8 +34,17 @@ export function authenticate(app: AppContext): RequestHandler {
       const actor = actorFromAuthorization(app.config.JWT_SECRET, req.headers.authorization);
       return actor ? confirmActor(app, actor) : null;
     };
+    const signedBy = (): Actor | null => {
+      if (by !== 'token') return null;
+      try {
+        return actorFromAuthorization(app.config.JWT_SECRET, req.headers.authorization);
+      } catch {
+        return null;
+      }
+    };
     setRequestAuth(req, {
       by,
+      signedBy,
       actor: () => (once ??= confirm()),
       restRefusal: (actor, method, path) =>
         actor.apiKey ? refusal(actor.apiKey.scopes, restNeed(method, path)) : null,
