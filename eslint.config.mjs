@@ -109,8 +109,6 @@ export default tseslint.config(
   },
   {
     files: ['gateway/src/{graphql,rest}/**/*.ts'],
-    // Until authentication is one middleware below the transports, these three still reach into api-keys/auth.
-    ignores: ['gateway/src/rest/http.ts', 'gateway/src/rest/openapi.ts', 'gateway/src/graphql/context.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [UPWARD_IMPORT, CROSS_PACKAGE_IMPORT] }],
     },

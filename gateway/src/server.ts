@@ -8,11 +8,13 @@ import express from 'express';
 import type { Config } from './config';
 import { mountCollectorRoutes } from './collector/mount';
 import { createDataSource } from './db/data-source';
-import { buildContext, type GqlContext, requestActor } from './graphql/context';
+import { type GqlContext, requestContext } from './graphql/context';
 import { formatGraphqlError } from './graphql/errors';
 import { introspectionGate } from './graphql/introspection';
 import { buildGatewaySchema } from './graphql/schema';
-import { graphqlActor } from './modules/auth/graphql-actor';
+import { apiKeyScopePlugin } from './modules/api-keys/api-key.plugin';
+import { API_KEY_SECURITY, apiKeySecurity } from './modules/api-keys/api-key.scope';
+import { authenticate } from './modules/auth/authenticate';
 import { errorHandler } from './rest/http';
 import { securityHeaders } from './security-headers';
 import { createRestRouter, jsonBody } from './rest/router';
@@ -63,6 +65,8 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     );
   });
 
+  // Authenticate once, below both transports (and the collector's /api/ingest routes): REST and GraphQL read it.
+  web.use(['/api', '/graphql'], authenticate(app));
   const collector = mountCollectorRoutes(web, app);
   // After the collector: its pixel and tag script are embedded in other sites' pages by design.
   web.use(securityHeaders(config));
@@ -82,24 +86,25 @@ export async function createGateway(config: Config, options: { worker?: boolean 
     parseOptions: { maxTokens: 1000 },
     // Apollo's own switch stays on: introspectionGate decides per request (a super admin in production).
     introspection: true,
+    // The product sends full documents; automatic persisted queries (a cache shared by every caller) stay off,
+    // and a hash-only request answers PersistedQueryNotSupported (docs/security.md#api-keys).
+    persistedQueries: false,
+    // Apollo's CSRF prevention stays on (its default): a GET runs only with a preflight header, and only queries.
+    csrfPrevention: true,
     ...armor.protect(),
   });
   apollo.addPlugin(introspectionGate(config));
+  apollo.addPlugin(apiKeyScopePlugin());
   await apollo.start();
   web.use(['/api', '/graphql'], privateAnswers, apiCompression);
   web.use(
     '/graphql',
     jsonBody(config.BODY_LIMIT),
     expressMiddleware(apollo, {
-      context: async ({ req }) =>
-        buildContext(
-          app,
-          await requestActor(app, req, () => graphqlActor(app, req.headers.authorization, req.body)),
-          req.ip,
-        ),
+      context: ({ req }) => requestContext(app, req),
     }),
   );
-  web.use('/api', createRestRouter(app, restMounts));
+  web.use('/api', createRestRouter(app, restMounts, { schemes: API_KEY_SECURITY, of: apiKeySecurity }));
 
   mountClientAssets(web, join(__dirname, '..', '..', 'client', 'dist'));
 

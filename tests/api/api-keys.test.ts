@@ -188,8 +188,23 @@ describe('calling with a key', () => {
       expect([doc, a.errors?.[0]?.extensions?.code, a.data ?? null]).toEqual([doc, 'FORBIDDEN', null]);
     }
     // A denied field cannot hide behind a fragment or an allowed sibling.
-    const sneaky = await gql(t.url, 'query { countries { code } ...F } fragment F on Query { users { id } }', {}, all);
-    expect(sneaky.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // (A valid document: the check reads the operation GraphQL resolved, after validation.)
+    const sneaky = await gql(
+      t.url,
+      'query { countries { country_code } ...F } fragment F on Query { ... on Query { users { id } } }',
+      {},
+      all,
+    );
+    expect({ code: sneaky.errors?.[0]?.extensions?.code, data: sneaky.data ?? null }).toEqual({
+      code: 'FORBIDDEN',
+      data: null,
+    });
+    // Of several operations, the one named runs and is the one checked.
+    const named = await call(t.url, 'POST', '/graphql', {
+      token: all,
+      body: { query: 'query A { countries { country_code } } query B { users { id } }', operationName: 'B' },
+    });
+    expect(named.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });
 

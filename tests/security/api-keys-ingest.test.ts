@@ -1,3 +1,4 @@
+import { usageOf } from '../../gateway/src/modules/api-keys/api-key.usage';
 import { insertApiKey } from '../support/api-keys';
 import type { TestGateway } from '../support/gateway';
 import { call } from '../support/http';
@@ -68,4 +69,19 @@ test('a key without the ingest scope cannot ingest, and an ingest key cannot rea
   const revoked = await insertApiKey(t, { entityType: 'CUSTOMER', entityId: a.id, scopes: ['ingest'] });
   await t.gateway.app.ds.query('UPDATE api_key SET revoked_at = NOW() WHERE id = ?', [revoked.id]);
   expect((await ingest(t, revoked.secret, [line])).status).toBe(401);
+});
+
+test('one bulk ingest call counts once against the key’s rate limit and its usage', async () => {
+  const key = await insertApiKey(t, { entityType: 'CUSTOMER', entityId: a.id, scopes: ['ingest'] });
+  const line = { type: 'impression' as const, tag: a.impressionTags[0].key, ts: hoursAgo(2), household: '7005' };
+  expect((await ingest(t, key.secret, [line])).status).toBe(200);
+  const app = t.gateway.app;
+  // Usage is counted without delaying the answer: give its Redis write a moment.
+  let usage = { total: 0, today: 0 };
+  for (let i = 0; i < 20 && usage.total === 0; i++) {
+    usage = (await usageOf(app, [key.id])).get(key.id)!;
+    if (usage.total === 0) await new Promise((r) => setTimeout(r, 50));
+  }
+  const consumed = Number(await app.redis.get(`${app.keys.of('api-key-rate')}:${key.id}`));
+  expect({ consumed, usage }).toEqual({ consumed: 1, usage: { total: 1, today: 1 } });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { graphqlNeed, restNeed } from '../../gateway/src/modules/api-keys/api-key.scope';
 import type { EntityType } from '@infinitum/rules';
 import { type GqlAsk, GRAPHQL_CASES, graphqlExcluded } from '../api/matrix-graphql.cases';
@@ -22,6 +23,9 @@ import { KINDS, type Kind } from '../support/records-fixtures';
  * - the scope not held, or an operation no key may call (users, keys, organisations, account): 403;
  * - the matrix's refusal of another tenant (or another role), sent with a key of that admin's organisation
  *   holding every scope: the same 403/404 the admin gets.
+ * GraphQL runs each operation three ways: a plain `query` body; a persisted-query hash registered by an
+ * anonymous caller first (never runs: persisted queries are off, whatever the key holds); and GET (queries
+ * as over POST; a mutation is never run by a GET).
  */
 let t: TestGateway;
 let w: MatrixWorld;
@@ -147,11 +151,50 @@ interface Answer {
   data: unknown;
 }
 
-async function run(name: string, vars: GqlAsk['vars'], token: string): Promise<Answer> {
+type Way = 'plain' | 'persisted' | 'get';
+
+/** One request, as sent: the first error's code (or its HTTP status) and the field's answer. */
+async function attempt(
+  name: string,
+  vars: GqlAsk['vars'],
+  token: string,
+  way: Way,
+): Promise<Answer & { code: string | null }> {
   const f = fields.find((x) => x.name === name)!;
-  const r = await call(t.url, 'POST', '/graphql', { token, body: { query: documentOf(f), variables: vars } });
+  const query = documentOf(f);
+  let r: Reply;
+  if (way === 'get') {
+    const params = new URLSearchParams({ query, variables: JSON.stringify(vars) });
+    // Apollo's CSRF prevention asks a GET for a preflight-forcing header; a browser form cannot send one.
+    r = await call(t.url, 'GET', `/graphql?${params.toString()}`, {
+      token,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+  } else if (way === 'persisted') {
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
+    // Someone without credentials offers the text first (it answers UNAUTHENTICATED), then the key sends the hash.
+    await call(t.url, 'POST', '/graphql', { body: { query, variables: vars, extensions: { persistedQuery } } });
+    r = await call(t.url, 'POST', '/graphql', { token, body: { variables: vars, extensions: { persistedQuery } } });
+  } else {
+    r = await call(t.url, 'POST', '/graphql', { token, body: { query, variables: vars } });
+  }
   const error = r.body?.errors?.[0];
-  return { status: error ? Number(error.extensions?.status ?? r.status) : 200, data: r.body?.data?.[name] ?? null };
+  return {
+    status: error ? Number(error.extensions?.status ?? r.status) : 200,
+    data: r.body?.data?.[name] ?? null,
+    code: error ? String(error.extensions?.code ?? r.status) : null,
+  };
+}
+
+async function run(name: string, vars: GqlAsk['vars'], token: string, way: Way = 'plain'): Promise<Answer> {
+  const { status, data } = await attempt(name, vars, token, way);
+  return { status, data };
+}
+
+/** A hash-only request never runs, for any key: persisted queries are off. */
+async function persistedNeverRuns(name: string, vars: GqlAsk['vars'], key: string): Promise<void> {
+  const a = await attempt(name, vars, key, 'persisted');
+  expect({ data: a.data, code: a.code }).toEqual({ data: null, code: 'PERSISTED_QUERY_NOT_SUPPORTED' });
 }
 
 const GQL_OPS = Object.keys(GRAPHQL_CASES)
@@ -161,7 +204,7 @@ const GQL_OPS = Object.keys(GRAPHQL_CASES)
 describe.each(OWNERS)('GraphQL, keys of tenant a’s %s', (owner) => {
   const admin = () => w.a.users[owner].admin.token;
 
-  test.each(GQL_OPS)('%s', async (name) => {
+  test.each(GQL_OPS)('%s, plain, persisted hash and GET', async (name) => {
     const c = GRAPHQL_CASES[name];
     const kind = fields.find((f) => f.name === name)!.kind;
     const need = graphqlNeed(kind, name);
@@ -174,12 +217,23 @@ describe.each(OWNERS)('GraphQL, keys of tenant a’s %s', (owner) => {
       expect((await run(name, vars, lacking)).status).toBe(403);
       if (held) expect(await run(name, vars, held)).toEqual(byAdmin);
       else expect((await run(name, vars, write)).status).toBe(403);
+      for (const key of [read, write]) await persistedNeverRuns(name, vars, key);
+      // GET: the same answers as the plain body.
+      expect((await run(name, vars, lacking, 'get')).status).toBe(403);
+      if (held) expect(await run(name, vars, held, 'get')).toEqual(await run(name, vars, admin(), 'get'));
+      else expect((await run(name, vars, write, 'get')).status).toBe(403);
       return;
     }
     const byAdmin = await run(name, (await c.ok(w)).vars, admin());
     expect((await run(name, (await c.ok(w)).vars, lacking)).status).toBe(403);
     if (held) expect((await run(name, (await c.ok(w)).vars, held)).status).toBe(byAdmin.status);
     else expect((await run(name, (await c.ok(w)).vars, write)).status).toBe(403);
+    for (const key of [read, write]) await persistedNeverRuns(name, (await c.ok(w)).vars, key);
+    // A mutation never runs from a GET, whoever sends it.
+    for (const token of [read, write, admin()]) {
+      const a = await attempt(name, (await c.ok(w)).vars, token, 'get');
+      expect({ data: a.data, refused: a.code !== null }).toEqual({ data: null, refused: true });
+    }
   });
 });
 

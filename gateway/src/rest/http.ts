@@ -1,9 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { actorFromAuthorization } from '../modules/auth/access-token';
-import { confirmActor } from '../modules/auth/session-check';
-import { restKeyActor } from '../modules/api-keys/api-key.actor';
 import type { AppContext } from '../shared/app-context';
-import { DomainError, httpStatusOf, unauthenticated } from '../shared/errors';
+import { DomainError, forbidden, httpStatusOf, unauthenticated } from '../shared/errors';
+import { requestAuth } from '../shared/request-auth';
 import type { Actor } from '@infinitum/rules';
 import { TOO_DEEP } from './json-guard';
 
@@ -38,15 +36,23 @@ export function route(app: AppContext, handler: (call: RestCall) => Promise<unkn
 }
 
 /**
- * The signed-in check every call goes through: an API key (checked, rate-limited and scoped for this
- * operation) or the bearer token's actor, confirmed against the stored user (removed, deactivated,
- * moved or demoted users get a 401); null without either.
+ * The signed-in check every call goes through, read from the authentication middleware's result
+ * (shared/request-auth.ts): the bearer token's actor confirmed against the stored user (removed,
+ * deactivated, moved or demoted users get a 401), or an API key's actor, which must also hold the scope
+ * this operation needs; null without either.
  */
-export async function requestActor(app: AppContext, req: Request): Promise<Actor | null> {
-  const keyed = restKeyActor(app, req);
-  if (keyed) return keyed;
-  const actor = actorFromAuthorization(app.config.JWT_SECRET, req.headers.authorization);
-  return actor ? confirmActor(app, actor) : null;
+export async function requestActor(_app: AppContext, req: Request): Promise<Actor | null> {
+  const auth = requestAuth(req);
+  const actor = await auth.actor();
+  if (actor?.apiKey) {
+    const path = `${req.baseUrl}${(req.route as { path?: string } | undefined)?.path ?? req.path}`.replace(
+      /^\/api/,
+      '',
+    );
+    const why = auth.restRefusal(actor, req.method, path);
+    if (why) throw forbidden(why);
+  }
+  return actor;
 }
 
 /** A JSON request body as a plain record; anything else (an array, a string, nothing) counts as an empty form. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { API_KEY_SECURITY, apiKeySecurity } from '../modules/api-keys/api-key.scope';
 
 /**
  * The OpenAPI 3.1 document of /api, built from what each domain registers next to its routes
@@ -87,7 +86,13 @@ function components() {
   return { schemas, names };
 }
 
-export function openApiDocument(version: string) {
+/** Extra security schemes and, per operation, who may call it (e.g. an API key holding the scope it needs). */
+export interface ApiSecurity {
+  schemes: Record<string, unknown>;
+  of(method: string, path: string): Record<string, unknown>;
+}
+
+export function openApiDocument(version: string, security?: ApiSecurity) {
   const { schemas, names } = components();
   const paths: Record<string, Record<string, unknown>> = {};
   const error = (description: string) => ({
@@ -128,7 +133,7 @@ export function openApiDocument(version: string) {
       operationId: op.operationId,
       summary: op.summary,
       tags: [op.tag],
-      ...(op.auth === false ? { security: [] } : apiKeySecurity(op.method, op.path)),
+      ...(op.auth === false ? { security: [] } : (security?.of(op.method, op.path) ?? {})),
       parameters: [...params, ...query],
       ...(named.body
         ? {
@@ -154,7 +159,7 @@ export function openApiDocument(version: string) {
     servers: [{ url: '/' }],
     tags,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...API_KEY_SECURITY },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...security?.schemes },
       schemas,
     },
     security: [{ bearer: [] }],

@@ -2,15 +2,18 @@ import express, { Router } from 'express';
 import type { AppContext } from '../shared/app-context';
 import { errorHandler } from './http';
 import { refuseDeepJson } from './json-guard';
-import { openApiDocument } from './openapi';
+import { type ApiSecurity, openApiDocument } from './openapi';
 import type { MountRoutes } from '../shared/module';
 
-/** The /api adapter: JSON with a size limit, each module's routes (in the given order), then one error handler. */
-export function createRestRouter(app: AppContext, mounts: readonly MountRoutes[]): Router {
+/**
+ * The /api adapter: JSON with a size limit, each module's routes (in the given order), then one error
+ * handler. `security` documents who may call each operation (the composition root passes the API key rules).
+ */
+export function createRestRouter(app: AppContext, mounts: readonly MountRoutes[], security?: ApiSecurity): Router {
   const router = Router();
   router.use(jsonBody(app.config.BODY_LIMIT));
   router.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument('3.1.0'));
+    res.json(openApiDocument('3.1.0', security));
   });
   for (const mount of mounts) mount(router, app);
   router.use((req, res) => {

@@ -45,23 +45,35 @@ export function parseRole(role: string): { entityType: EntityType; admin: boolea
   return m ? { entityType: m[1] as OrgEntityType, admin: m[2] === 'ADMIN' } : null;
 }
 
+/**
+ * An API key's actor (modules/api-keys). It reads and writes its organisation's records within its scopes,
+ * but it is never an admin in a service's eyes: no user, key, organisation, relationship or association
+ * decision, whatever the transport let through (docs/security.md#api-keys).
+ */
+export const isApiKey = (a: Actor) => a.apiKey !== undefined;
+/** The super admin's role: a system key has it too (it sees every tenant's records), but manages nothing. */
 export const isSuperAdmin = (a: Actor) => a.role === 'ROLE_ADMIN';
-/** An admin of an organisation (not the super admin). */
-export const isEntityAdmin = (a: Actor) => a.entityType !== 'SYSTEM' && a.admin;
-export const isAdmin = (a: Actor) => isSuperAdmin(a) || isEntityAdmin(a);
+/** A person administering an organisation (not the super admin, never a key). */
+export const isEntityAdmin = (a: Actor) => !isApiKey(a) && a.entityType !== 'SYSTEM' && a.admin;
+/** A person administering: the super admin or an organisation's admin, never a key. */
+export const isAdmin = (a: Actor) => !isApiKey(a) && (isSuperAdmin(a) || isEntityAdmin(a));
+/** The super admin in person (a system key is not): the admin tools, relationships, direct users. */
+const isSuperAdminPerson = (a: Actor) => !isApiKey(a) && isSuperAdmin(a);
 
 /** Capability table of spec 6. */
 export const can = {
   manageUsers: (a: Actor) => isAdmin(a),
   manageAgencies: (a: Actor) =>
-    isSuperAdmin(a) || a.entityType === 'BROADCASTER' || a.entityType === 'CUSTOMER' || a.entityType === 'ADTECH',
+    !isApiKey(a) &&
+    (isSuperAdmin(a) || a.entityType === 'BROADCASTER' || a.entityType === 'CUSTOMER' || a.entityType === 'ADTECH'),
   manageClients: (a: Actor) =>
-    isSuperAdmin(a) || a.entityType === 'AGENCY' || a.entityType === 'BROADCASTER' || a.entityType === 'ADTECH',
+    !isApiKey(a) &&
+    (isSuperAdmin(a) || a.entityType === 'AGENCY' || a.entityType === 'BROADCASTER' || a.entityType === 'ADTECH'),
   /** Broadcasters, channels, adtechs, adtech groups, activity, system health, direct users, relationships. */
-  manageSystem: (a: Actor) => isSuperAdmin(a),
-  /** Edit or delete an organisation: super admin, or an admin of that very entity. */
+  manageSystem: (a: Actor) => isSuperAdminPerson(a),
+  /** Edit or delete an organisation: super admin, or an admin of that very entity (a person, never a key). */
   editEntity: (a: Actor, entityType: OrgEntityType, entityId: number) =>
-    isSuperAdmin(a) || (a.admin && a.entityType === entityType && a.entityId === entityId),
+    isSuperAdminPerson(a) || (isEntityAdmin(a) && a.entityType === entityType && a.entityId === entityId),
   /** Country, Billing Entity and Created By are for ROLE_ADMIN only. */
   seeAdminFields: (a: Actor) => isSuperAdmin(a),
 };

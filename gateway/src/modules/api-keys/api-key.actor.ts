@@ -1,10 +1,9 @@
 import type { Request } from 'express';
-import { GraphQLError, Kind, type OperationDefinitionNode, parse, type SelectionSetNode } from 'graphql';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../shared/app-context';
-import { DomainError, forbidden, httpStatusOf, unauthenticated } from '../../shared/errors';
+import { DomainError, forbidden, unauthenticated } from '../../shared/errors';
 import { type Actor, type ApiKeyScope, type EntityType, roleOf } from '@infinitum/rules';
-import { graphqlNeed, type KeyNeed, refusal, restNeed } from './api-key.scope';
+import { type KeyNeed, refusal } from './api-key.scope';
 import { presentedKey, sameSecret, SHOWN_LENGTH, wellFormed } from './api-key.secret';
 import { recordUse } from './api-key.usage';
 
@@ -115,100 +114,14 @@ export async function authenticateKey(app: AppContext, secret: string, needs: Ke
 
 type KeyHeaders = Pick<Request, 'headers'>;
 
-function keyOf(req: KeyHeaders): string | null {
+/**
+ * The API key a request presents (`Authorization: Bearer ifk_...` or `X-Api-Key`), or null; both a key
+ * header and an Authorization header is a 401. Read by the authentication middleware (auth/authenticate.ts).
+ */
+export function keyOf(req: KeyHeaders): string | null {
   const secret = presentedKey(req.headers);
   if (secret !== null && req.headers['x-api-key'] !== undefined && req.headers.authorization) {
     throw unauthenticated(BOTH);
   }
   return secret;
-}
-
-/**
- * REST (and bulk ingest): the key's actor when the request carries one (`Authorization: Bearer ifk_...`
- * or `X-Api-Key`), else null and the caller reads the access token as before.
- */
-export function restKeyActor(app: AppContext, req: Request): Promise<Actor> | null {
-  let secret: string | null;
-  try {
-    secret = keyOf(req);
-  } catch (e) {
-    return Promise.reject(e);
-  }
-  if (secret === null) return null;
-  const path = `${req.baseUrl}${(req.route as { path?: string } | undefined)?.path ?? req.path}`.replace(/^\/api/, '');
-  return authenticateKey(app, secret, [restNeed(req.method, path)]);
-}
-
-/** Every document of a GraphQL request (a GET's `query` parameter, a body, or a batch of bodies). */
-function documentsOf(req: Request): string[] {
-  const bodies: unknown[] = Array.isArray(req.body) ? req.body : [req.body ?? {}];
-  const out = bodies.map((b) => (b as { query?: unknown } | null)?.query);
-  if (req.method === 'GET') out.push(req.query.query);
-  return out.filter((q): q is string => typeof q === 'string');
-}
-
-/** Top-level fields of an operation, through fragments. */
-function topFields(
-  set: SelectionSetNode,
-  fragments: Map<string, SelectionSetNode>,
-  seen = new Set<string>(),
-): string[] {
-  const out: string[] = [];
-  for (const s of set.selections) {
-    if (s.kind === Kind.FIELD) out.push(s.name.value);
-    else if (s.kind === Kind.INLINE_FRAGMENT) out.push(...topFields(s.selectionSet, fragments, seen));
-    else if (!seen.has(s.name.value)) {
-      seen.add(s.name.value);
-      const f = fragments.get(s.name.value);
-      if (f) out.push(...topFields(f, fragments, seen));
-    }
-  }
-  return out;
-}
-
-/** The scopes every operation of every document needs (all are checked, whichever Apollo runs). */
-function graphqlNeeds(req: Request): KeyNeed[] {
-  const needs: KeyNeed[] = [];
-  for (const query of documentsOf(req)) {
-    let doc;
-    try {
-      doc = parse(query, { maxTokens: 1000 });
-    } catch {
-      continue; // Apollo refuses the same document with its parse error; nothing runs.
-    }
-    const fragments = new Map<string, SelectionSetNode>();
-    for (const d of doc.definitions)
-      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet);
-    for (const d of doc.definitions) {
-      if (d.kind !== Kind.OPERATION_DEFINITION) continue;
-      const op = d as OperationDefinitionNode;
-      for (const field of topFields(op.selectionSet, fragments)) {
-        if (field === '__typename' || field === '__schema' || field === '__type') needs.push('read');
-        else needs.push(graphqlNeed(op.operation, field));
-      }
-    }
-  }
-  return needs;
-}
-
-/** GraphQL: like restKeyActor, with the refusal as a GraphQL error carrying its HTTP status (and Retry-After). */
-export function graphqlKeyActor(app: AppContext, req: Request): Promise<Actor> | null {
-  let secret: string | null;
-  try {
-    secret = keyOf(req);
-  } catch (e) {
-    return Promise.reject(asGraphqlError(e));
-  }
-  if (secret === null) return null;
-  return authenticateKey(app, secret, graphqlNeeds(req)).catch((e: unknown) => {
-    throw asGraphqlError(e);
-  });
-}
-
-function asGraphqlError(e: unknown): unknown {
-  if (!(e instanceof DomainError)) return e;
-  const status = httpStatusOf[e.code];
-  const headers = new Map<string, string>();
-  if (e.retryAfterSeconds) headers.set('retry-after', String(e.retryAfterSeconds));
-  return new GraphQLError(e.message, { extensions: { code: e.code, status, http: { status, headers } } });
 }

@@ -12,6 +12,10 @@ export type KeyNeed = ApiKeyScope | 'never';
 const REST_DENIED: RegExp[] = [
   // People, keys and the super admin's tools (direct users, relationships, system configuration).
   /^\w+ \/(users|api-keys|admin|active-users)(\/|$)/,
+  // Association decisions are an organisation admin's, in person (the services refuse keys too).
+  /^\w+ \/association-requests(\/|$)/,
+  // The collector's consumers and dead letters: the operators' view, not a partner's.
+  /^\w+ \/ingest\/(status|dead-letters)(\/|$)/,
   // Organisation management: create, edit, remove, associate.
   /^(POST|PUT|PATCH|DELETE) \/(agencies|customers|broadcasters|adtechs|adtechgroups|channels|entities)(\/|$)/,
   // A key is not a person: no sign-in, token or account calls.
@@ -23,6 +27,7 @@ const GRAPHQL_DENIED: RegExp[] = [
   /User/,
   /ApiKey|^apiKeys?$/,
   /^(create|update|delete|remove|associate)(Agency|Customer|Broadcaster|Adtech|AdtechGroup|Channel|Entity|Relationship)$/,
+  /[Aa]ssociationRequest/,
   // The admin tools' read side too (system information, monitoring), as under REST's /admin.
   /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|redis\w+)$/,
   /^(me|login|logout|refreshToken|requestPasswordReset|verifyResetToken|resetPassword|acceptInvitation)$/,

@@ -7,6 +7,8 @@ const ISSUER = 'infinitum';
 const AUDIENCE = 'infinitum-api';
 const TYP = 'access';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** How far a token's issue time may lie ahead of this server's clock (clock skew between gateways). */
+export const ISSUED_AT_SKEW_SECONDS = 60;
 
 /**
  * The secret as a KeyObject, made once per secret: given a string, jsonwebtoken first tries to parse it
@@ -65,7 +67,7 @@ const facts = new WeakMap<Actor, TokenFacts>();
 /** The issue time and session of the access token an actor came from (null for actors not made from one). */
 export const tokenFactsOf = (actor: Actor): TokenFacts | null => facts.get(actor) ?? null;
 
-export function verifyAccessToken(secret: string, token: string): Actor {
+export function verifyAccessToken(secret: string, token: string, nowSeconds = Math.floor(Date.now() / 1000)): Actor {
   let payload: jwt.JwtPayload;
   try {
     const decoded = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
@@ -79,7 +81,9 @@ export function verifyAccessToken(secret: string, token: string): Actor {
   const timed =
     Number.isInteger(payload.exp) &&
     Number.isInteger(payload.iat) &&
-    (payload.exp as number) - (payload.iat as number) <= ACCESS_TOKEN_SECONDS;
+    (payload.exp as number) - (payload.iat as number) <= ACCESS_TOKEN_SECONDS &&
+    // A token from the future (a stolen signing key, a clock far ahead) is no token.
+    (payload.iat as number) <= nowSeconds + ISSUED_AT_SKEW_SECONDS;
   if (payload.typ !== TYP || !parsed || !timed || !payload.sub || !/^\d+$/.test(payload.sub)) {
     throw unauthenticated('Invalid or expired access token.');
   }

@@ -19,10 +19,11 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthMessage, {
-    description: 'Sign out: revokes the session of this refresh token; its access tokens stop working too.',
+    description:
+      'Sign out: revokes the session of this refresh token, and the one the access token sent names; its access tokens stop working too.',
   })
   async logout(@Arg('token', () => String, { nullable: true }) token: string | null, @Ctx() ctx: GqlContext) {
-    return as(AuthMessage, await auth.logout(ctx.app, null, { token }));
+    return as(AuthMessage, await auth.logout(ctx.app, ctx.signedBy ?? null, { token }));
   }
 
   @Mutation(() => AuthMessage)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { MountRoutes } from '../../shared/module';
+import { requestAuth } from '../../shared/request-auth';
 import { messageSchema } from '../organisations/organisation.schemas';
 import {
   acceptInvitation,
@@ -46,7 +47,7 @@ export const mountAuthRoutes: MountRoutes = (router, app) => {
   );
   router.post(
     '/logout',
-    publicRoute((req) => logout(app, null, bodyOf(req))),
+    publicRoute((req) => logout(app, requestAuth(req).signedBy(), bodyOf(req))),
   );
   router.post(
     '/password-reset',
@@ -115,12 +116,13 @@ documentApi(
     method: 'post',
     path: '/logout',
     operationId: 'logout',
-    summary: 'Sign out: revoke the session of this refresh token (its access tokens stop working too)',
+    summary:
+      'Sign out: revoke the session of this refresh token, or the one the access token sent names (its access tokens stop working too)',
     tag: 'Authentication',
     auth: false,
     body: z.object({ token: z.string().optional().describe('The refresh token of the session to end') }),
     response: messageSchema,
-    errors: { 400: 'token is not text' },
+    errors: { 400: 'token is not text, or the access token sent names no session and no refresh token came' },
   },
   {
     method: 'post',

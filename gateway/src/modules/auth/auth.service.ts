@@ -4,7 +4,7 @@ import { badRequest, notFound, unauthenticated } from '../../shared/errors';
 import { type Actor, type EntityType, type Role, roleOf } from '@infinitum/rules';
 import { NOT_TEXT } from '../../shared/input';
 import { assertValid } from '../../shared/validation/assert';
-import { signAccessToken } from './access-token';
+import { signAccessToken, tokenFactsOf } from './access-token';
 import { emailRules, loginRules, resetPasswordRules, tokenRules } from './auth.rules';
 import { invitationEmail, passwordResetEmail, sendQuietly, setPasswordEmail } from './auth.emails';
 import { countriesOf } from './countries';
@@ -153,21 +153,31 @@ export async function refreshSession(app: AppContext, _actor: Actor | null, inpu
 }
 
 export const SIGNED_OUT = 'Signed out.';
+export const NO_SESSION_NAMED = 'This access token names no session: send the refresh token to sign out.';
 
 /**
  * Sign out: revokes the session (refresh-token family) of the refresh token given, which also ends the
  * access tokens issued in it (session-check.ts). Always the same answer: an unknown, spent or already
  * revoked token has nothing left to end, and the client signs out locally either way.
  */
-export async function logout(app: AppContext, _actor: Actor | null, input: Input): Promise<MessageResult> {
+/**
+ * Ends a session: the one of the refresh token sent, and the one the caller's access token names (its
+ * `sid`), so a client holding only its access token signs out too. An access token naming no session,
+ * without a refresh token, is a 400: nothing would end.
+ */
+export async function logout(app: AppContext, actor: Actor | null, input: Input): Promise<MessageResult> {
   const token = input.token;
   if (token !== undefined && token !== null && typeof token !== 'string') {
     throw badRequest(NOT_TEXT('token'), { token: NOT_TEXT('token') });
   }
-  if (typeof token === 'string' && token.length >= 16 && token.length <= 200) {
+  const refresh = typeof token === 'string' && token.length >= 16 && token.length <= 200 ? token : null;
+  const sessionId = actor && !actor.apiKey ? (tokenFactsOf(actor)?.sessionId ?? null) : null;
+  if (actor && !actor.apiKey && sessionId === null && refresh === null) throw badRequest(NO_SESSION_NAMED);
+  if (refresh !== null || sessionId !== null) {
     await app.ds.transaction(async (em) => {
-      const familyId = await familyOf(em, token);
+      const familyId = refresh !== null ? await familyOf(em, refresh) : null;
       if (familyId) await revokeFamily(em, familyId);
+      if (sessionId && sessionId !== familyId) await revokeFamily(em, sessionId);
     });
   }
   return { message: SIGNED_OUT };
@@ -180,7 +190,12 @@ export async function currentUser(app: AppContext, actor: Actor): Promise<Me> {
   return meOf(app.ds.manager, user);
 }
 
-/** Always the same answer, and no waiting on the mail server: nobody learns whether an email is registered. */
+/**
+ * Always the same answer, given before anything about the address is looked up: the throttle (atomic
+ * counters, the same for every address) decides, then the answer goes out and the lookup, the token and
+ * the email follow. Registered and unknown addresses take the same path to the answer; nobody learns
+ * from its content or its timing whether an email is registered.
+ */
 export async function requestPasswordReset(
   app: AppContext,
   _actor: Actor | null,
@@ -190,12 +205,19 @@ export async function requestPasswordReset(
   const email = normalEmail(input.email);
   // Counted for every address, known or not; over the limit the answer stays the same, only the email is skipped.
   const allowed = await mayEmailReset(app, email, input.ip);
-  const user = await userWhere(app.ds.manager, 'email', email);
-  if (user && user.active && allowed) {
-    const token = await createOneTimeToken(app.ds.manager, Number(user.id), 'reset');
-    void sendQuietly(app, passwordResetEmail(app, user, token));
+  if (allowed) {
+    setImmediate(() => {
+      emailResetLink(app, email).catch((err: unknown) => app.log.warn({ err }, 'password reset email not prepared'));
+    });
   }
   return { message: RESET_LINK_SENT };
+}
+
+async function emailResetLink(app: AppContext, email: string): Promise<void> {
+  const user = await userWhere(app.ds.manager, 'email', email);
+  if (!user || !user.active) return;
+  const token = await createOneTimeToken(app.ds.manager, Number(user.id), 'reset');
+  await sendQuietly(app, passwordResetEmail(app, user, token));
 }
 
 export async function verifyResetToken(app: AppContext, _actor: Actor | null, input: Input): Promise<{ valid: true }> {
