@@ -2,7 +2,7 @@ import { type Hit, hitLogOf, hitSinkOf, type HitLogStatus, spooledBytes } from '
 import { type LineError, MAX_LISTED_ERRORS, parseLine } from './ingest-lines';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError, forbidden } from '../../shared/errors';
-import { type Actor, isSuperAdmin } from '@infinitum/rules';
+import { type Actor, can, isSuperAdmin } from '@infinitum/rules';
 import { visibleCustomerIds } from '../access/customer-scope';
 
 /**
@@ -111,7 +111,8 @@ export async function ingestEvents(
  * (in chunks, each moved in one MULTI). Event ids keep a replay that races another harmless.
  */
 export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<{ replayed: number }> {
-  if (!isSuperAdmin(actor)) throw forbidden();
+  // A person's decision: a system key reads every tenant but manages nothing.
+  if (!can.manageSystem(actor)) throw forbidden();
   let replayed = 0;
   try {
     replayed = await hitLogOf(app).replayDeadLetters();
@@ -125,8 +126,9 @@ export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<
 
 /** GET /api/ingest/status. */
 export async function getIngestStatus(app: AppContext, actor: Actor): Promise<HitLogStatus> {
-  // The whole system's queue and spool: the super admin's, not a partner key's.
-  if (!isSuperAdmin(actor)) throw forbidden();
+  // The whole system's queue and spool: the super admin's, not a partner key's (refused here, not only by the
+  // transport's deny list).
+  if (!can.manageSystem(actor)) throw forbidden();
   // The spool before the log: a replay adds to the log before it removes its file.
   const spooled = spooledBytes(app.config.SPOOL_DIR);
   return hitLogOf(app).status(spooled);
