@@ -30,6 +30,7 @@ export function RegionPanel({ call }: { call: Call<Answer> }) {
       help="Visits credited to the region of the impression that drove them; circles sized by visits."
       state={call.state}
       testId="panel-regions"
+      csv={rows}
     >
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Box h="340px" data-testid="region-map" aria-label="Map of responses by region" role="img">
