@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './region-map.css';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { latLngBounds, type Layer, type Path, type PathOptions } from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, GeoJSON, LayersControl, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { formatCount } from '../../../components/format';
 import nzRegions from './nz-regions.json';
@@ -36,7 +36,7 @@ interface RegionProps {
  */
 const REGIONS = nzRegions as unknown as FeatureCollection<Geometry, RegionProps>;
 
-const NO_DATA = '#edf2f7';
+const NO_DATA = '#e2e8f0';
 const LOW: [number, number, number] = [0xd6, 0xee, 0xfa];
 const HIGH: [number, number, number] = [0x00, 0x40, 0x5c];
 
@@ -64,38 +64,74 @@ function FitToRegions() {
   return null;
 }
 
+const LABEL_FONT = '11px Arial, Helvetica, sans-serif';
+/** A label's box beyond its text: padding and border (region-map.css), the tooltip's arrow, and a margin. */
+const LABEL_PAD_X = 18;
+/** The label's box above its point: from the offset and arrow (8 px) up by the label's height and a margin. */
+const LABEL_BELOW = 6;
+const LABEL_ABOVE = 28;
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+function textWidth(text: string): number {
+  if (measureCtx === undefined) measureCtx = document.createElement('canvas').getContext('2d');
+  if (!measureCtx) return text.length * 7;
+  measureCtx.font = LABEL_FONT;
+  return measureCtx.measureText(text).width;
+}
+
+const labelText = (r: MapRegion) => `${r.Region}: ${formatCount(r.Responses)}`;
+
 /**
- * Hides the labels that would overlap one already shown: labels are tried largest region first, so the
- * regions that matter keep theirs. Run again after every zoom or resize.
+ * The labels that fit: tried largest region first, each kept only when its box (above its point, as the
+ * tooltip draws it) overlaps no label kept before and lies inside the map. Worked out again after every zoom,
+ * move or resize, so a phone shows fewer labels rather than a pile.
  */
-function DeclutterLabels({ order }: { order: string[] }) {
+function PlaceLabels({ candidates }: { candidates: MapRegion[] }) {
   const map = useMap();
-  const key = order.join('|');
+  const [shown, setShown] = useState<MapRegion[]>([]);
   useEffect(() => {
-    const run = () => {
-      const root = map.getContainer();
-      const placed: DOMRect[] = [];
-      for (const name of key.split('|')) {
-        const text = root.querySelector<HTMLElement>(`.region-label-text[data-region="${CSS.escape(name)}"]`);
-        const el = text?.closest<HTMLElement>('.region-label');
-        if (!el) continue;
-        el.style.visibility = 'visible';
-        const r = el.getBoundingClientRect();
-        const clash = placed.some((p) => r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom);
-        if (clash) el.style.visibility = 'hidden';
-        else placed.push(r);
-        el.dataset.shown = clash ? 'false' : 'true';
+    const place = () => {
+      const size = map.getSize();
+      const kept: { left: number; right: number; top: number; bottom: number }[] = [];
+      const out: MapRegion[] = [];
+      for (const r of candidates) {
+        const p = map.latLngToContainerPoint([r.Latitude!, r.Longitude!]);
+        const w = textWidth(labelText(r)) + LABEL_PAD_X;
+        const box = { left: p.x - w / 2, right: p.x + w / 2, top: p.y - LABEL_ABOVE, bottom: p.y - LABEL_BELOW };
+        if (box.left < 0 || box.right > size.x || box.top < 0 || box.bottom > size.y) continue;
+        if (kept.some((k) => box.left < k.right && k.left < box.right && box.top < k.bottom && k.top < box.bottom)) {
+          continue;
+        }
+        kept.push(box);
+        out.push(r);
       }
-      root.dataset.labelsPlaced = 'true';
+      setShown(out);
+      map.getContainer().dataset.labelsPlaced = 'true';
     };
-    const later = () => requestAnimationFrame(run);
-    later();
-    map.on('zoomend moveend resize', later);
+    map.whenReady(place);
+    map.on('zoomend moveend resize', place);
     return () => {
-      map.off('zoomend moveend resize', later);
+      map.off('zoomend moveend resize', place);
     };
-  }, [map, key]);
-  return null;
+  }, [map, candidates]);
+  return (
+    <>
+      {shown.map((r) => (
+        <CircleMarker
+          key={r.Region}
+          center={[r.Latitude!, r.Longitude!]}
+          radius={2}
+          interactive={false}
+          pathOptions={{ color: COLORS.accent, weight: 1, fillColor: COLORS.accent, fillOpacity: 1 }}
+        >
+          <Tooltip permanent direction="top" offset={[0, -2]} className="region-label">
+            <span className="region-label-text" data-region={r.Region}>
+              {labelText(r)}
+            </span>
+          </Tooltip>
+        </CircleMarker>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -105,13 +141,17 @@ function DeclutterLabels({ order }: { order: string[] }) {
 export default function RegionMap(props: { regions: MapRegion[]; centre: [number, number]; zoom: number }) {
   const byName = useMemo(() => new Map(props.regions.map((r) => [r.Region, r])), [props.regions]);
   const max = Math.max(0, ...props.regions.map((r) => r.Responses));
-  const labelled = props.regions
-    .filter((r) => r.Latitude != null && r.Longitude != null && r.Responses > 0)
-    .sort((a, b) => b.Responses - a.Responses)
-    .slice(0, MAX_LABELS);
+  const labelled = useMemo(
+    () =>
+      props.regions
+        .filter((r) => r.Latitude != null && r.Longitude != null && r.Responses > 0)
+        .sort((a, b) => b.Responses - a.Responses)
+        .slice(0, MAX_LABELS),
+    [props.regions],
+  );
   const style = (f?: Feature<Geometry, RegionProps>): PathOptions => ({
-    color: '#ffffff',
-    weight: 1,
+    color: '#718096',
+    weight: 0.6,
     fillOpacity: 0.85,
     fillColor: fillFor(byName.get(f?.properties.name ?? '')?.Responses, max),
     className: 'region-shape',
@@ -130,8 +170,9 @@ export default function RegionMap(props: { regions: MapRegion[]; centre: [number
       center={props.centre}
       zoom={props.zoom}
       maxZoom={MAP_MAX_ZOOM}
+      zoomSnap={0.25}
       scrollWheelZoom={false}
-      style={{ height: '100%', width: '100%', background: '#f7fafc', borderRadius: 6 }}
+      style={{ height: '100%', width: '100%', background: '#eef4f8', borderRadius: 6 }}
       attributionControl
     >
       <LayersControl position="topright">
@@ -145,23 +186,8 @@ export default function RegionMap(props: { regions: MapRegion[]; centre: [number
         </LayersControl.Overlay>
       </LayersControl>
       <GeoJSON key={dataKey} data={REGIONS} style={style} onEachFeature={eachFeature} />
-      {labelled.map((r) => (
-        <CircleMarker
-          key={r.Region}
-          center={[r.Latitude!, r.Longitude!]}
-          radius={2}
-          interactive={false}
-          pathOptions={{ color: COLORS.accent, weight: 1, fillColor: COLORS.accent, fillOpacity: 1 }}
-        >
-          <Tooltip permanent direction="top" offset={[0, -2]} className="region-label">
-            <span className="region-label-text" data-region={r.Region}>
-              {`${r.Region}: ${formatCount(r.Responses)}`}
-            </span>
-          </Tooltip>
-        </CircleMarker>
-      ))}
+      <PlaceLabels candidates={labelled} />
       <FitToRegions />
-      <DeclutterLabels order={labelled.map((r) => r.Region)} />
     </MapContainer>
   );
 }

@@ -27,7 +27,7 @@ export function RegionPanel({ call }: { call: Call<Answer> }) {
   return (
     <ChartCard
       title="Responses by Region"
-      help="Visits credited to the region of the impression that drove them; circles sized by visits."
+      help="Visits credited to the region of the impression that drove them; regions shaded by visits (darker = more), the largest labelled."
       state={call.state}
       testId="panel-regions"
       csv={rows}
