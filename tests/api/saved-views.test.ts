@@ -44,7 +44,10 @@ describe('on REST', () => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual([created.body]);
 
-    const renamed = await call(t.url, 'PUT', `/api/saved-views/${id}`, { token: me(), body: { name: 'Kea, all of Nov' } });
+    const renamed = await call(t.url, 'PUT', `/api/saved-views/${id}`, {
+      token: me(),
+      body: { name: 'Kea, all of Nov' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id, name: 'Kea, all of Nov', query });
 
@@ -52,7 +55,11 @@ describe('on REST', () => {
       token: me(),
       body: { query: `client=${w.a.customerId}&view=performance` },
     });
-    expect(moved.body).toMatchObject({ id, name: 'Kea, all of Nov', query: `client=${w.a.customerId}&view=performance` });
+    expect(moved.body).toMatchObject({
+      id,
+      name: 'Kea, all of Nov',
+      query: `client=${w.a.customerId}&view=performance`,
+    });
 
     const gone = await call(t.url, 'DELETE', `/api/saved-views/${id}`, { token: me() });
     expect(gone.status).toBe(200);
@@ -103,7 +110,10 @@ describe('on REST', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('You already have a view with this name');
     const other = await call(t.url, 'POST', '/api/saved-views', { token: me(), body: { name: 'Other' } });
-    const clash = await call(t.url, 'PUT', `/api/saved-views/${other.body.id}`, { token: me(), body: { name: 'Twice' } });
+    const clash = await call(t.url, 'PUT', `/api/saved-views/${other.body.id}`, {
+      token: me(),
+      body: { name: 'Twice' },
+    });
     expect(clash.status).toBe(409);
     expect((await call(t.url, 'PUT', '/api/saved-views/abc', { token: me(), body: {} })).status).toBe(400);
     for (const v of [first, other]) await call(t.url, 'DELETE', `/api/saved-views/${v.body.id}`, { token: me() });
@@ -119,7 +129,12 @@ describe('on REST', () => {
 
 describe('on GraphQL', () => {
   test('the same views and answers as REST, and another user gets NOT_FOUND for its id', async () => {
-    const created = await gql(t.url, CREATE, { input: { name: 'Via GraphQL', query: `client=${w.a.customerId}` } }, me());
+    const created = await gql(
+      t.url,
+      CREATE,
+      { input: { name: 'Via GraphQL', query: `client=${w.a.customerId}` } },
+      me(),
+    );
     expect(created.errors).toBeUndefined();
     const view = created.data.createSavedView;
     expect(view).toMatchObject({ name: 'Via GraphQL', query: `client=${w.a.customerId}` });

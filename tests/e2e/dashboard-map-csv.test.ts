@@ -113,7 +113,10 @@ const overlap = (a: Box, c: Box) => a.left < c.right && c.left < a.right && a.to
 async function readMap(page: Page) {
   const panel = page.getByTestId('panel-regions');
   await panel.getByTestId('region-map').scrollIntoViewIfNeeded();
-  await panel.locator('path.region-shape').nth(NZ_REGION_COUNT - 1).waitFor({ state: 'attached' });
+  await panel
+    .locator('path.region-shape')
+    .nth(NZ_REGION_COUNT - 1)
+    .waitFor({ state: 'attached' });
   await panel.locator('.leaflet-container[data-labels-placed="true"]').waitFor({ state: 'attached' });
   await page.waitForTimeout(300);
   const shapes = await panel
@@ -126,7 +129,13 @@ async function readMap(page: Page) {
       .filter((e) => (e as HTMLElement).style.visibility !== 'hidden')
       .map((e) => {
         const r = e.getBoundingClientRect();
-        return { text: (e as HTMLElement).innerText.trim(), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        return {
+          text: (e as HTMLElement).innerText.trim(),
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
       }),
   );
   const tiles = await panel.locator('img.leaflet-tile-loaded').count();

@@ -32,7 +32,12 @@ export function toCsv(rows: readonly CsvRow[]): string {
 
 /** A file name from a title: 'Visits by Page' -> 'visits-by-page.csv'. */
 export const csvFileName = (title: string) =>
-  `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'data'}.csv`;
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'data'
+  }.csv`;
 
 function downloadCsv(rows: readonly CsvRow[], fileName: string) {
   // A byte-order mark, so Excel reads the names (macrons, apostrophes) as UTF-8.

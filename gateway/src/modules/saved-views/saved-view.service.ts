@@ -93,7 +93,12 @@ export async function createSavedView(app: AppContext, actor: Actor, input: Inpu
 }
 
 /** Renames a view and, when `query` is given, saves the current selection under it. */
-export async function updateSavedView(app: AppContext, actor: Actor, id: number, input: Input): Promise<SavedViewRecord> {
+export async function updateSavedView(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  input: Input,
+): Promise<SavedViewRecord> {
   const view = await ownView(app, actor, id);
   const repo = app.ds.getRepository(SavedView);
   const changes: Partial<SavedView> = {};

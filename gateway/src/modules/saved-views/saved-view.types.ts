@@ -1,6 +1,8 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('SavedView', { description: 'A named dashboard selection of the signed-in user (docs/api.md#saved-views).' })
+@ObjectType('SavedView', {
+  description: 'A named dashboard selection of the signed-in user (docs/api.md#saved-views).',
+})
 export class SavedViewType {
   @Field(() => Int) id: number;
   @Field(() => String) name: string;

@@ -10,7 +10,6 @@ import { TEXTS, VIEW_LABELS, type DashboardView } from '../texts';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { MultiSelectFilter, type FilterOptionItem } from './MultiSelectFilter';
 import { SingleSelectFilter } from './SingleSelectFilter';
-import { CopyLinkButton, SavedViewsMenu } from './ViewTools';
 import { lazyNamed } from '../../../components/lazy';
 import { staticClasses, type StaticStyle } from '../../../components/static-classes';
 
@@ -243,8 +242,6 @@ export const FilterBar = memo(function FilterBar(p: FilterBarProps) {
           </BarProps.Provider>
         )}
         <Actions disabled={noClient || p.busy} exporting={p.exporting} onAnalyse={p.onAnalyse} onExport={p.onExport} />
-        <SavedViewsMenu />
-        <CopyLinkButton />
       </div>
     </div>
   );

@@ -13,7 +13,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { LuBookmark, LuCheck, LuLink, LuTrash2 } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { notify } from '../../../components/toaster';
@@ -43,9 +43,11 @@ export const VIEW_TEXTS = {
   deleted: 'View deleted',
   deleteLabel: (name: string) => `Delete ${name}`,
   copyLink: 'Copy link',
-  copyLinkHint: 'Copies this page’s address: the link shares this view (customer, dates, filters, tab) with anyone who may see it.',
+  copyLinkHint:
+    'Copies this page’s address: the link shares this view (customer, dates, filters, tab) with anyone who may see it.',
   linkCopied: 'Link copied',
-  linkCopiedText: 'The link shares this view: whoever opens it, signed in with access to this customer, sees the same customer, dates, filters and tab.',
+  linkCopiedText:
+    'The link shares this view: whoever opens it, signed in with access to this customer, sees the same customer, dates, filters and tab.',
   copyFailed: 'The link could not be copied',
   copyFailedText: 'Copy the address from the browser’s address bar instead.',
 };
@@ -54,7 +56,11 @@ const REFETCH = { refetchQueries: [SavedViewsDocument], awaitRefetchQueries: tru
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Two addresses are the same view when their parameters are (in any order). */
 const sameQuery = (a: string, b: string) => {
-  const sort = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k}=${v}`).sort().join('&');
+  const sort = (q: string) =>
+    [...new URLSearchParams(q)]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&');
   return sort(a) === sort(b);
 };
 
@@ -70,7 +76,7 @@ export function CopyLinkButton() {
     }
   }
   return (
-    <IconButton
+    <Button
       size="sm"
       variant="outline"
       bg="white"
@@ -78,10 +84,14 @@ export function CopyLinkButton() {
       title={VIEW_TEXTS.copyLinkHint}
       onClick={copy}
       flexShrink={0}
+      px={{ base: '2', md: '3' }}
       data-testid="copy-link"
     >
       <LuLink />
-    </IconButton>
+      <Box as="span" display={{ base: 'none', md: 'inline' }}>
+        {VIEW_TEXTS.copyLink}
+      </Box>
+    </Button>
   );
 }
 
@@ -107,17 +117,21 @@ export function SavedViewsMenu() {
     <>
       <Menu.Root onOpenChange={(d) => d.open && setWanted(true)} onSelect={(d) => select(d.value)}>
         <Menu.Trigger asChild>
-          <IconButton
+          <Button
             size="sm"
             variant="outline"
             bg="white"
             aria-label={VIEW_TEXTS.savedViews}
             title={VIEW_TEXTS.savedViews}
             flexShrink={0}
+            px={{ base: '2', md: '3' }}
             data-testid="saved-views"
           >
             <LuBookmark />
-          </IconButton>
+            <Box as="span" display={{ base: 'none', md: 'inline' }}>
+              {VIEW_TEXTS.savedViews}
+            </Box>
+          </Button>
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
@@ -196,7 +210,11 @@ function SaveDialog({ query, onClose }: { query: string; onClose(): void }) {
           <Field.Root invalid={error !== null}>
             <Field.Label>{VIEW_TEXTS.nameLabel}</Field.Label>
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoFocus />
-            {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{VIEW_TEXTS.nameHelp}</Field.HelperText>}
+            {error ? (
+              <Field.ErrorText>{error}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{VIEW_TEXTS.nameHelp}</Field.HelperText>
+            )}
           </Field.Root>
         </Dialog.Body>
         <Dialog.Footer>
@@ -275,5 +293,21 @@ function ViewRow({ view }: { view: SavedViewFieldsFragment }) {
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
     </form>
+  );
+}
+
+/**
+ * The page title with Saved views and Copy link at its right: the filter bar has no room left at 1400 px, and
+ * beside the title both say what they do in words from md up.
+ */
+export function DashboardTitle({ children }: { children: ReactNode }) {
+  return (
+    <HStack justify="space-between" align="flex-start" gap="2">
+      <Box minW="0">{children}</Box>
+      <HStack gap="1.5" flexShrink={0} pt="1" data-testid="view-tools">
+        <SavedViewsMenu />
+        <CopyLinkButton />
+      </HStack>
+    </HStack>
   );
 }

@@ -16,7 +16,12 @@ export function ChannelTable({
   call: Call<PlatformCreativePerformanceQuery['platform_creative_performance']>;
 }) {
   return (
-    <ChartCard title="Creative Performance by Channel" state={call.state} testId="panel-channel-table" csv={call.data?.table_data}>
+    <ChartCard
+      title="Creative Performance by Channel"
+      state={call.state}
+      testId="panel-channel-table"
+      csv={call.data?.table_data}
+    >
       <SimpleTable
         caption="Creative Performance by Channel"
         rows={call.data?.table_data ?? []}
