@@ -128,6 +128,14 @@ describe('Copy link', () => {
   it('copies the full address and says the link shares the view', async () => {
     const { page } = b;
     const button = page.getByTestId('copy-link');
+    // It says what it does in words, and both buttons are on the screen at 1400 px, nothing scrolling sideways.
+    await expect(button.innerText()).resolves.toBe('Copy link');
+    await expect(page.getByTestId('saved-views').innerText()).resolves.toBe('Saved views');
+    for (const id of ['saved-views', 'copy-link']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(1400);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expect(button.getAttribute('title')).resolves.toMatch(/the link shares this view/);
     await button.click();
     const shown = toast(page, 'Link copied');
