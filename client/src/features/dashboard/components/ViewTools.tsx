@@ -8,7 +8,7 @@ import {
   HStack,
   IconButton,
   Input,
-  Menu,
+  Popover,
   Portal,
   Stack,
   Text,
@@ -96,27 +96,37 @@ export function CopyLinkButton() {
 }
 
 /**
- * The Saved views menu: pick a saved view (its address's query becomes the page's), name the selection on
- * screen, rename or delete. The list is asked for when the menu first opens, not with the dashboard.
+ * The Saved views menu (a popover: the app's theme carries the popover recipe, not the menu's): pick a saved view
+ * (its address's query becomes the page's), name the selection on screen, rename or delete. The list is asked
+ * for when the menu first opens, not with the dashboard.
  */
 export function SavedViewsMenu() {
   const [params, setParams] = useSearchParams();
   const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
   const list = useQuery(SavedViewsDocument, { skip: !wanted, fetchPolicy: 'cache-and-network' });
   const views = list.data?.savedViews ?? [];
   const current = params.toString();
 
-  function select(value: string) {
-    if (value === 'save' || value === 'manage') return setDialog(value);
-    const view = views.find((v) => `open:${v.id}` === value);
-    if (view) setParams(new URLSearchParams(view.query));
+  function pick(action: () => void) {
+    setOpen(false);
+    action();
   }
 
   return (
     <>
-      <Menu.Root onOpenChange={(d) => d.open && setWanted(true)} onSelect={(d) => select(d.value)}>
-        <Menu.Trigger asChild>
+      <Popover.Root
+        open={open}
+        onOpenChange={(e) => {
+          setOpen(e.open);
+          if (e.open) setWanted(true);
+        }}
+        positioning={{ placement: 'bottom-end' }}
+        lazyMount
+        unmountOnExit
+      >
+        <Popover.Trigger asChild>
           <Button
             size="sm"
             variant="outline"
@@ -132,35 +142,58 @@ export function SavedViewsMenu() {
               {VIEW_TEXTS.savedViews}
             </Box>
           </Button>
-        </Menu.Trigger>
+        </Popover.Trigger>
         <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="240px" maxW="min(360px, 95vw)" data-testid="saved-views-menu">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{VIEW_TEXTS.savedViews}</Menu.ItemGroupLabel>
-                {views.length === 0 && (
-                  <Text px="2" py="1.5" fontSize="sm" color="gray.600">
-                    {list.loading ? 'Loading...' : VIEW_TEXTS.noViews}
-                  </Text>
-                )}
-                {views.map((v) => (
-                  <Menu.Item key={v.id} value={`open:${v.id}`}>
-                    <Box flex="1" minW="0" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap">
-                      {v.name}
-                    </Box>
-                    {sameQuery(v.query, current) && <LuCheck aria-label="(on screen)" />}
-                  </Menu.Item>
-                ))}
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.Item value="save">{VIEW_TEXTS.save}</Menu.Item>
-              <Menu.Item value="manage" disabled={views.length === 0}>
-                {VIEW_TEXTS.manage}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
+          <Popover.Positioner>
+            <Popover.Content minW="240px" maxW="min(360px, 95vw)" w="auto" data-testid="saved-views-menu">
+              <Popover.Body p="2">
+                <Stack gap="0.5" role="group" aria-label={VIEW_TEXTS.savedViews}>
+                  {views.length === 0 && (
+                    <Text px="2" py="1.5" fontSize="sm" color="gray.600">
+                      {list.loading ? 'Loading...' : VIEW_TEXTS.noViews}
+                    </Text>
+                  )}
+                  {views.map((v) => (
+                    <Button
+                      key={v.id}
+                      size="sm"
+                      variant="ghost"
+                      justifyContent="space-between"
+                      fontWeight="normal"
+                      onClick={() => pick(() => setParams(new URLSearchParams(v.query)))}
+                    >
+                      <Box as="span" minW="0" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap">
+                        {v.name}
+                      </Box>
+                      {sameQuery(v.query, current) && <LuCheck aria-hidden />}
+                    </Button>
+                  ))}
+                </Stack>
+                <Box borderTopWidth="1px" my="1.5" />
+                <Stack gap="0.5">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    justifyContent="flex-start"
+                    onClick={() => pick(() => setDialog('save'))}
+                  >
+                    {VIEW_TEXTS.save}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    justifyContent="flex-start"
+                    disabled={views.length === 0}
+                    onClick={() => pick(() => setDialog('manage'))}
+                  >
+                    {VIEW_TEXTS.manage}
+                  </Button>
+                </Stack>
+              </Popover.Body>
+            </Popover.Content>
+          </Popover.Positioner>
         </Portal>
-      </Menu.Root>
+      </Popover.Root>
       {dialog === 'save' && <SaveDialog query={current} onClose={() => setDialog(null)} />}
       {dialog === 'manage' && <ManageDialog views={views} onClose={() => setDialog(null)} />}
     </>
