@@ -202,7 +202,15 @@ export function SavedViewsMenu() {
 
 function ViewDialog(props: { title: string; onClose(): void; children: React.ReactNode; testId: string }) {
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && props.onClose()} placement="center" size="sm">
+    // Not closed by a focus or click outside: the popover it opens from hands the focus back to its trigger as it
+    // closes, which would close this dialog at once. Escape and the close button close it.
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && props.onClose()}
+      placement="center"
+      size="sm"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
