@@ -14,6 +14,7 @@ import { organisationsModule } from './modules/organisations';
 import { recordsSummaryModule } from './modules/records-summary';
 import { referenceModule } from './modules/reference';
 import { relationshipsModule } from './modules/relationships';
+import { savedViewsModule } from './modules/saved-views';
 import { systemInfoModule } from './modules/system-info';
 import { tagsModule } from './modules/tags';
 import { usersModule } from './modules/users';
@@ -41,6 +42,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   apiKeysModule,
   ingestModule,
   adminSummaryModule,
+  savedViewsModule,
   etlModule,
 ];
 

@@ -51,6 +51,16 @@ const pendingRequest = async (w: MatrixWorld): Promise<number> => {
   return Number(res.insertId);
 };
 
+/** A saved view of tenant a's customer admin (docs/api.md#saved-views). */
+const freshView = async (w: MatrixWorld): Promise<number> => {
+  const res: { insertId: number } = await w.t.gateway.app.ds.query(
+    'INSERT INTO saved_view (user_id, name, query) VALUES (?, ?, ?)',
+    [w.a.users.customer.admin.userId, `Matrix view ${Date.now()} ${Math.random()}`, `client=${w.a.customerId}`],
+  );
+  return Number(res.insertId);
+};
+const viewName = () => `Matrix view ${Date.now()} ${Math.random()}`;
+
 const otherTenant =
   (make: (w: MatrixWorld) => Promise<GqlAsk['vars']>) =>
   async (w: MatrixWorld): Promise<GqlAsk & { status: 404 }> => ({
@@ -575,6 +585,35 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     denied: notSuperAdmin(async () => ({})),
   },
 
+  // Saved views (docs/api.md#saved-views): each user's own; another user's id answers NOT_FOUND
+  savedViews: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: {} }),
+    denied: ALL_SEE,
+  },
+  createSavedView: {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      vars: { input: { name: viewName(), query: `client=${w.a.customerId}` } },
+    }),
+    denied: ALL_SEE,
+  },
+  updateSavedView: {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      vars: { id: await freshView(w), input: { name: viewName() } },
+    }),
+    denied: async (w) => ({
+      token: w.a.users.customer.user.token,
+      vars: { id: await freshView(w), input: { name: viewName() } },
+      status: 404,
+    }),
+    unknownId: 'id',
+  },
+  deleteSavedView: {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: { id: await freshView(w) } }),
+    denied: async (w) => ({ token: w.a.users.customer.user.token, vars: { id: await freshView(w) }, status: 404 }),
+    unknownId: 'id',
+  },
   // API keys (issue 17)
   apiKeys: {
     ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: {} }),

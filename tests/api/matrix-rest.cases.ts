@@ -105,6 +105,16 @@ const otherTenant =
     status: 404,
   });
 
+/** A saved view of tenant a's customer admin (docs/api.md#saved-views). */
+const freshView = async (w: MatrixWorld): Promise<number> => {
+  const res: { insertId: number } = await w.t.gateway.app.ds.query(
+    'INSERT INTO saved_view (user_id, name, query) VALUES (?, ?, ?)',
+    [w.a.users.customer.admin.userId, `Matrix view ${Date.now()} ${Math.random()}`, `client=${w.a.customerId}`],
+  );
+  return Number(res.insertId);
+};
+const viewName = () => `Matrix view ${Date.now()} ${Math.random()}`;
+
 /** A signed-in organisation admin who is not the super admin: 403 on super-admin-only calls. */
 const notSuperAdmin =
   (make: (w: MatrixWorld) => Promise<RestAsk>) =>
@@ -690,6 +700,39 @@ export const REST_CASES: Record<string, RestCase> = {
   'DELETE /api/api-keys/{id}': {
     ok: async (w) => ({ token: w.a.users.customer.admin.token, params: { id: await freshKey(w) } }),
     denied: otherTenant(async (w) => ({ params: { id: await freshKey(w) } })),
+    unknownId: 'id',
+  },
+  // Saved views (docs/api.md#saved-views): each user's own; another user's id answers 404
+  'GET /api/saved-views': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token }),
+    denied: ALL_SEE,
+  },
+  'POST /api/saved-views': {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      body: { name: viewName(), query: `client=${w.a.customerId}` },
+      status: 201,
+    }),
+    denied: ALL_SEE,
+  },
+  'PUT /api/saved-views/{id}': {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      params: { id: await freshView(w) },
+      body: { name: viewName() },
+    }),
+    denied: async (w) => ({
+      token: w.a.users.customer.user.token,
+      params: { id: await freshView(w) },
+      body: { name: viewName() },
+      status: 404,
+    }),
+    unknownId: 'id',
+    emptyBodyOk: true,
+  },
+  'DELETE /api/saved-views/{id}': {
+    ok: async (w) => ({ token: w.a.users.customer.admin.token, params: { id: await freshView(w) } }),
+    denied: async (w) => ({ token: w.a.users.customer.user.token, params: { id: await freshView(w) }, status: 404 }),
     unknownId: 'id',
   },
   'POST /api/logout': {

@@ -404,12 +404,9 @@ describe('an agency user', () => {
     await page.keyboard.press('Escape');
     // The map mounts (and Leaflet loads) when it comes near the screen (issue 18): scrolled to, as a reader does.
     await panel.getByTestId('region-map').scrollIntoViewIfNeeded();
-    await panel
-      .locator('path.leaflet-interactive')
-      .nth(TRAFFIC_REGIONS.length - 1)
-      .waitFor({ state: 'attached' });
-    // Circles and their labels are drawn even though no tile can load here.
-    await expect(panel.locator('path.leaflet-interactive').count()).resolves.toBe(TRAFFIC_REGIONS.length);
+    // The 16 regions' outlines and their labels are drawn even though no tile can load here.
+    await panel.locator('path.region-shape').nth(15).waitFor({ state: 'attached' });
+    await expect(panel.locator('path.region-shape').count()).resolves.toBe(16);
     await panel.getByText(/^Auckland: /).waitFor();
   });
 

@@ -1,9 +1,55 @@
-import { Center, Spinner, Text } from '@chakra-ui/react';
+import { Button, Center, Spinner, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { LuFileSpreadsheet } from 'react-icons/lu';
 import { HelpTip } from './HelpTip';
 import { staticClasses } from './static-classes';
 
 export type LoadingState = 'loading' | 'ready' | 'empty' | 'error';
+
+/** A row of an API answer as the client received it (GraphQL's `__typename` is not part of it). */
+export type CsvRow = Readonly<Record<string, unknown>>;
+
+/** A field of a CSV (RFC 4180): quoted when it holds a comma, quote or line break; missing values are empty. */
+function csvField(v: unknown): string {
+  if (v == null) return '';
+  let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // A name a spreadsheet would run as a formula (=, +, -, @ first) is kept as text.
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The rows as a CSV document: one column per field of the API's rows, in the API's order and with its names,
+ * and the values as the API gave them (numbers unformatted), so a spreadsheet gets what the chart was drawn from.
+ */
+export function toCsv(rows: readonly CsvRow[]): string {
+  const columns: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (k !== '__typename' && !columns.includes(k)) columns.push(k);
+  const lines = [columns.map(csvField).join(',')];
+  for (const r of rows) lines.push(columns.map((c) => csvField(r[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A file name from a title: 'Visits by Page' -> 'visits-by-page.csv'. */
+export const csvFileName = (title: string) =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'data'
+  }.csv`;
+
+function downloadCsv(rows: readonly CsvRow[], fileName: string) {
+  // A byte-order mark, so Excel reads the names (macrons, apostrophes) as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\ufeff', toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /**
  * The card's frame as Chakra styles it (Card.Root size="sm", its header, title row and body, with the props
@@ -30,7 +76,7 @@ const useClasses = staticClasses({
   title: { recipe: 'heading', variants: { size: 'md' }, css: { color: 'primary' } },
   subtitle: { css: { fontSize: 'sm', color: 'gray.600' } },
   // HStack gap="1"
-  actions: { css: { display: 'flex', alignItems: 'center', flexDirection: 'row', gap: '1' } },
+  actions: { css: { display: 'flex', alignItems: 'center', flexDirection: 'row', flexWrap: 'wrap', gap: '1' } },
   body: { recipe: 'card', slot: 'body', variants: { size: 'sm' }, css: { pt: '2' } },
 });
 
@@ -49,9 +95,21 @@ export function ChartCard(props: {
   loadingText?: string;
   children?: ReactNode;
   testId?: string;
+  /** The API's rows this card draws: a 'Download CSV' button beside the card's other actions offers them. */
+  csv?: readonly CsvRow[];
 }) {
-  const { state } = props;
+  const { state, csv } = props;
   const c = useClasses();
+  const csvButton = csv && csv.length > 0 && (
+    <Button
+      size="xs"
+      variant="outline"
+      onClick={() => downloadCsv(csv, csvFileName(props.title))}
+      aria-label={`Download CSV of ${props.title}`}
+    >
+      <LuFileSpreadsheet /> Download CSV
+    </Button>
+  );
   return (
     <div className={c.root} data-loading-state={state} data-testid={props.testId}>
       <div className={c.header}>
@@ -63,7 +121,12 @@ export function ChartCard(props: {
             </div>
             {props.subtitle && <p className={c.subtitle}>{props.subtitle}</p>}
           </div>
-          {props.actions && state === 'ready' && <div className={`chakra-stack ${c.actions}`}>{props.actions}</div>}
+          {(props.actions || csvButton) && state === 'ready' && (
+            <div className={`chakra-stack ${c.actions}`}>
+              {props.actions}
+              {csvButton}
+            </div>
+          )}
         </div>
       </div>
       <div className={c.body}>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { notify } from '../../components/toaster';
 import { FilterBar } from './components/FilterBar';
+import { DashboardTitle } from './components/ViewTools';
 import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
 import { useDashboardSelection } from './hooks/useDashboardSelection';
 import { bookingOptionsFor } from './state/cascade';
@@ -132,7 +133,9 @@ export default function DashboardPage() {
 
   return (
     <Column>
-      <PageHeading>{TEXTS.heading}</PageHeading>
+      <DashboardTitle>
+        <PageHeading>{TEXTS.heading}</PageHeading>
+      </DashboardTitle>
       <FilterBar
         selection={s.selection}
         customers={s.customers}

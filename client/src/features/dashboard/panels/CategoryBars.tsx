@@ -1,4 +1,4 @@
-import { ChartCard } from '../../../components/ChartCard';
+import { ChartCard, type CsvRow } from '../../../components/ChartCard';
 import { formatCount, formatDollars, truncateLabel } from '../../../components/format';
 import { HorizontalBars } from '../charts/lazy';
 import { ChartTable } from '../components/ChartTable';
@@ -16,6 +16,8 @@ export function CategoryBars(props: {
   state: PanelState;
   rows: { label: string; visits: number; costPerVisit?: number }[];
   testId?: string;
+  /** The API's rows behind the chart, offered as CSV. */
+  csv?: readonly CsvRow[];
 }) {
   const tip = (r: (typeof props.rows)[number]) =>
     [
@@ -26,7 +28,7 @@ export function CategoryBars(props: {
       .filter(Boolean)
       .join('\n');
   return (
-    <ChartCard title={props.title} help={props.help} state={props.state} testId={props.testId}>
+    <ChartCard title={props.title} help={props.help} state={props.state} testId={props.testId} csv={props.csv}>
       <HorizontalBars
         height={categoryHeight(props.rows.length)}
         leftPadding={150}

@@ -31,7 +31,12 @@ export function CreativeDetails({
   // An empty answer still shows the table with its '0-0 of 0' pager.
   const state = call.state === 'empty' ? 'ready' : call.state;
   return (
-    <ChartCard title="Creative Performance Details" state={state} testId="panel-creative-details">
+    <ChartCard
+      title="Creative Performance Details"
+      state={state}
+      testId="panel-creative-details"
+      csv={call.data?.table_data}
+    >
       <Box overflowX="auto">
         <Table.Root size="sm" variant="line" data-testid="details-table">
           <Table.Header>

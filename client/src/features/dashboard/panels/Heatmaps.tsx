@@ -27,6 +27,7 @@ function HeatmapTable(props: {
       title={props.title}
       state={state}
       testId={props.testId}
+      csv={props.rows}
       actions={
         props.rate ? undefined : (
           <CountPercentToggle value={mode} onChange={setMode} label={`${props.title}: number or percentage`} />

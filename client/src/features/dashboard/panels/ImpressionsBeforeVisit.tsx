@@ -23,6 +23,7 @@ export function ImpressionsBeforeVisit({
       help="How many impressions a household saw in the 7 days before its visit (up to 7 views)."
       state={call.state}
       testId="panel-impressions-before-visit"
+      csv={all}
     >
       {call.data && (
         <>

@@ -1,4 +1,4 @@
-import { ChartCard } from '../../../components/ChartCard';
+import { ChartCard, type CsvRow } from '../../../components/ChartCard';
 import { HorizontalBars } from '../charts/lazy';
 import { ChartTable } from '../components/ChartTable';
 import type { PanelState } from '../hooks/useDashboardData';
@@ -17,11 +17,13 @@ export function RankedBarCard(props: {
   valueHeader: string;
   secondaryColor?: string;
   testId?: string;
+  /** The API's rows behind the chart, offered as CSV. */
+  csv?: readonly CsvRow[];
 }) {
   const rows = props.rows.slice(0, TOP_N);
   const state = props.state === 'ready' && rows.length === 0 ? 'empty' : props.state;
   return (
-    <ChartCard title={props.title} help={props.help} state={state} testId={props.testId}>
+    <ChartCard title={props.title} help={props.help} state={state} testId={props.testId} csv={props.csv}>
       <HorizontalBars
         height={Math.max(240, 36 * rows.length + 60)}
         leftPadding={140}

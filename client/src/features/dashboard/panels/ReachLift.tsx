@@ -80,6 +80,7 @@ export function ReachLift({ reach, lift }: { reach: Call<Reach>; lift: Call<Lift
         state={reach.state}
         emptyText="No households reached in this range."
         testId="panel-reach-frequency"
+        csv={reach.data?.table_data}
       >
         {reach.data && <FrequencyPanel data={reach.data} />}
       </ChartCard>

@@ -27,9 +27,10 @@ export function RegionPanel({ call }: { call: Call<Answer> }) {
   return (
     <ChartCard
       title="Responses by Region"
-      help="Visits credited to the region of the impression that drove them; circles sized by visits."
+      help="Visits credited to the region of the impression that drove them; regions shaded by visits (darker = more), the largest labelled."
       state={call.state}
       testId="panel-regions"
+      csv={rows}
     >
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Box h="340px" data-testid="region-map" aria-label="Map of responses by region" role="img">

@@ -26,6 +26,7 @@ export function ResponseTiming({ call }: { call: Call<VisitResponseTimingQuery['
       help="How long after the household's last impression the visit came: within the first hour, hours 2-24, days 2-7."
       state={call.state}
       testId="panel-response-timing"
+      csv={t ? [t] : undefined}
       actions={<CountPercentToggle value={mode} onChange={setMode} label="Show visits as number or percentage" />}
     >
       {t && (

@@ -16,7 +16,12 @@ export function ChannelTable({
   call: Call<PlatformCreativePerformanceQuery['platform_creative_performance']>;
 }) {
   return (
-    <ChartCard title="Creative Performance by Channel" state={call.state} testId="panel-channel-table">
+    <ChartCard
+      title="Creative Performance by Channel"
+      state={call.state}
+      testId="panel-channel-table"
+      csv={call.data?.table_data}
+    >
       <SimpleTable
         caption="Creative Performance by Channel"
         rows={call.data?.table_data ?? []}
@@ -35,7 +40,7 @@ export function ChannelTable({
 /** The cost table of the creative performance view. */
 export function CostTable({ call }: { call: Call<CreativePerformanceCostQuery['creative_performance_cost']> }) {
   return (
-    <ChartCard title="Creative Cost" state={call.state} testId="panel-cost-table">
+    <ChartCard title="Creative Cost" state={call.state} testId="panel-cost-table" csv={call.data?.table_data}>
       <SimpleTable
         caption="Creative Cost"
         rows={call.data?.table_data ?? []}
@@ -54,7 +59,7 @@ export function CostTable({ call }: { call: Call<CreativePerformanceCostQuery['c
 /** Page table (spec 2): Page, Total Visits, Response Rate, CPVisit. */
 export function PageTable({ call }: { call: Call<ResponsesBySiteQuery['responses_by_site']> }) {
   return (
-    <ChartCard title="Visits by Page" state={call.state} testId="panel-page-table">
+    <ChartCard title="Visits by Page" state={call.state} testId="panel-page-table" csv={call.data?.table_data}>
       <SimpleTable
         caption="Visits by page"
         testId="page-table"

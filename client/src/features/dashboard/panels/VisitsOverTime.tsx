@@ -42,6 +42,7 @@ export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['re
       subtitle="Same Day = visits within 24 hours of an impression; All Responses = visits over the 7 days after"
       state={call.state}
       testId="panel-visits-over-time"
+      csv={call.data?.table_data}
       actions={
         <>
           <Button size="xs" variant="outline" onClick={download}>

@@ -20,6 +20,7 @@ export function PerformanceView({ data }: { data: DashboardData }) {
         help="Visits credited to each creative (last impression before the visit) and what each visit cost."
         state={data.cost.state}
         testId="panel-creative-visits"
+        csv={data.cost.data?.table_data}
         rows={[...(data.cost.data?.table_data ?? [])]
           .sort((a, b) => b.Total_Responses - a.Total_Responses)
           .map((r) => ({ label: r.Creative, visits: r.Total_Responses, costPerVisit: r.Current_CPR }))}

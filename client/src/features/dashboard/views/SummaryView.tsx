@@ -80,6 +80,7 @@ export const SUMMARY_ROWS: SummaryRow[] = [
           valueHeader="Visits"
           secondaryColor="#00a2e8"
           testId="panel-ranked-creatives"
+          csv={d.creatives.data?.table_data}
           rows={[...(d.creatives.data?.table_data ?? [])]
             .sort((a, b) => b.Total_Responses - a.Total_Responses)
             .map((r) => ({ label: r.Creative, value: r.Total_Responses, text: formatCount(r.Total_Responses) }))}
@@ -90,6 +91,7 @@ export const SUMMARY_ROWS: SummaryRow[] = [
           help="Visits that reached each page (site tag) after an impression."
           state={d.sites.state}
           testId="panel-visits-by-page"
+          csv={d.sites.data?.table_data}
           rows={(d.sites.data?.table_data ?? []).map((r) => ({
             label: r.Site,
             visits: r.Responses,
