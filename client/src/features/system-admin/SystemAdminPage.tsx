@@ -6,8 +6,8 @@ import { isSuperAdminRole } from '../../app/nav-links';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { SysCountriesDocument } from '../../gql/graphql';
-import { TEXTS } from '../admin/texts';
-import type { CountryOption } from '../admin/components/CountryFields';
+import { TEXTS } from './texts';
+import type { CountryOption } from '../../components/country/CountryFields';
 import { useAuth } from '../auth/AuthProvider';
 import { lazyNamed, PanelLoading } from '../../components/lazy';
 
