@@ -1,19 +1,21 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DataColumn } from '../../../components/DataTable';
 import { RecordTab, useRecordTab } from '../../../components/RecordTab';
 import type { ImpressionTagRowFragment } from '../../../gql/graphql';
 import { TypeChip } from '../components/badges';
 import { CopyManyButton } from '../components/CopyManyButton';
+import { MacroDialectPicker } from '../components/MacroDialectPicker';
 import { TagText } from '../components/TagText';
 import { useBookings, useImpressionTags } from '../hooks/useRecords';
 import { TEXTS, TYPE_LABELS } from '../texts';
+import { DEFAULT_DIALECT, inDialect, type MacroDialect } from '../utils/tag-macros';
 import { lazyNamed } from '../../../components/lazy';
 
 const ImpressionTagModal = lazyNamed(() => import('../modals/ImpressionTagModal'), 'ImpressionTagModal');
 
 type Row = ImpressionTagRowFragment;
 
-const COLUMNS: DataColumn<Row>[] = [
+const columnsFor = (dialect: MacroDialect): DataColumn<Row>[] => [
   { id: 'campaign_name', accessorFn: (r) => r.campaign_name ?? '', header: 'Campaign' },
   { id: 'booking_name', accessorFn: (r) => r.booking_name ?? '', header: 'Booking' },
   { id: 'channel_name', accessorFn: (r) => r.channel_name ?? '', header: 'Channel' },
@@ -26,10 +28,12 @@ const COLUMNS: DataColumn<Row>[] = [
   { id: 'creative_name', accessorFn: (r) => r.creative_name ?? '', header: 'Creative' },
   {
     id: 'tag',
-    accessorKey: 'tag',
+    accessorFn: (r) => inDialect(r.tag, dialect),
     header: 'Tag',
     enableSorting: false,
-    cell: ({ row }) => <TagText text={row.original.tag} label={`Copy tag of ${row.original.creative_name ?? ''}`} />,
+    cell: ({ row }) => (
+      <TagText text={inDialect(row.original.tag, dialect)} label={`Copy tag of ${row.original.creative_name ?? ''}`} />
+    ),
   },
 ];
 
@@ -45,8 +49,11 @@ export function ImpressionTagsTab({ customerId }: { customerId: number }) {
   const [selected, setSelected] = useState<string[]>([]);
   // The tag modal opens on a booking (a double-clicked row's) or on none (Add Tags).
   const tab = useRecordTab<Row>();
+  // The ad server the trafficker pastes into: its cache-busting macro in every shown and copied tag.
+  const [dialect, setDialect] = useState<MacroDialect>(DEFAULT_DIALECT);
+  const columns = useMemo(() => columnsFor(dialect), [dialect]);
   const byId = new Map(rows.map((r) => [String(r.id), r]));
-  const texts = selected.flatMap((id) => (byId.has(id) ? [byId.get(id)!.tag] : []));
+  const texts = selected.flatMap((id) => (byId.has(id) ? [inDialect(byId.get(id)!.tag, dialect)] : []));
   return (
     <RecordTab
       grid={{
@@ -56,7 +63,8 @@ export function ImpressionTagsTab({ customerId }: { customerId: number }) {
         search: true,
       }}
       list={list}
-      columns={COLUMNS}
+      columns={columns}
+      intro={<MacroDialectPicker value={dialect} onChange={setDialect} />}
       selection={{
         selected,
         onChange: setSelected,
