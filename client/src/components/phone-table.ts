@@ -27,6 +27,8 @@ export const PHONE_FORM = {
       whiteSpace: 'normal',
       minW: '0',
     },
+    // Striped rows shade cells; a card is one white block.
+    '& tbody tr:nth-of-type(odd) td': { bg: 'transparent' },
     '& tbody td[data-label]': {
       display: 'grid',
       gridTemplateColumns: 'minmax(5.5rem, 35%) minmax(0, 1fr)',

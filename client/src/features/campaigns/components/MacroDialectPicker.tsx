@@ -5,11 +5,11 @@ import { MACRO_DIALECTS, macroNote, type MacroDialect } from '../utils/tag-macro
 export function MacroDialectPicker({ value, onChange }: { value: MacroDialect; onChange(d: MacroDialect): void }) {
   return (
     <HStack gap="3" align="center" wrap="wrap" data-testid="macro-dialect">
-      <HStack gap="2" flexShrink={0}>
+      <HStack gap="2" flex={{ base: '1 1 100%', md: '0 0 auto' }} minW="0">
         <Text asChild fontSize="sm" fontWeight="medium" whiteSpace="nowrap">
           <label htmlFor="macro-dialect">Ad server</label>
         </Text>
-        <NativeSelect.Root size="sm" width="auto">
+        <NativeSelect.Root size="sm" width={{ base: 'full', md: 'auto' }} minW="0">
           <NativeSelect.Field
             id="macro-dialect"
             value={value.id}
@@ -24,7 +24,7 @@ export function MacroDialectPicker({ value, onChange }: { value: MacroDialect; o
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Text fontSize="sm" color="gray.600" flex="1" minW="0" data-testid="macro-note">
+      <Text fontSize="sm" color="gray.600" flex="1 1 16rem" minW="0" data-testid="macro-note">
         {macroNote(value)}
       </Text>
     </HStack>
