@@ -30,6 +30,38 @@ const ABOVE_STREAM_IMPORT = {
     'stream/ (the hit log port and its adapters) imports only shared/ and db/: the collector, the ETL and the modules sit above it.',
 };
 
+// The client's features: a feature never imports another (shared pieces live in client/src/components/); the
+// signed-in session (auth/AuthProvider, auth/session-store) is the app's and may be read by every feature.
+const FEATURES = [
+  'admin',
+  'api-keys',
+  'auth',
+  'campaigns',
+  'dashboard',
+  'legal',
+  'monitoring',
+  'overview',
+  'system-admin',
+];
+const featureBlocks = FEATURES.map((feature) => ({
+  files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          CROSS_PACKAGE_IMPORT,
+          {
+            regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).join('|')})/(?!(AuthProvider|session-store)$)`,
+            message:
+              'A feature never imports another feature: move the shared piece to client/src/components/ (the session, auth/AuthProvider and auth/session-store, is the exception).',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'client/src/gql/**', 'node_modules/**', 'test-artifacts/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -120,6 +152,25 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  ...featureBlocks,
+  {
+    // Shared building blocks never reach into a feature.
+    files: ['client/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            CROSS_PACKAGE_IMPORT,
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message: 'client/src/components/ never imports a feature: a shared piece takes what it needs as props.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

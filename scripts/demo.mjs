@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
 import { checkServices } from './services.mjs';
 
 const run = (cmd, args, env = process.env) => {
@@ -67,8 +68,20 @@ run('node', ['gateway/dist/db/migrate-cli.js'], env);
 run('node', ['gateway/dist/seed/demo-cli.js', '--no-logins'], env);
 
 const children = new Set();
-const startGateway = (onPort) => {
-  const child = spawn('node', ['gateway/dist/main.js'], { stdio: 'inherit', env: { ...env, PORT: String(onPort) } });
+const startGateway = (onPort, { loader = false } = {}) => {
+  const child = spawn('node', ['gateway/dist/main.js'], {
+    stdio: loader ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    env: { ...env, PORT: String(onPort) },
+  });
+  // The loading gateway is private (a free port on 127.0.0.1, stopped once the data is in): its
+  // 'listening on' line would read like the app's address, so it is told as what it is.
+  if (loader) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (/listening on/i.test(line))
+        console.log(`demo: loading the data through a private gateway (127.0.0.1:${onPort}, not the app's address)`);
+      else console.log(line);
+    });
+  }
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
@@ -129,7 +142,7 @@ const privatePort = await new Promise((resolve) => {
   });
 });
 
-const loader = startGateway(privatePort);
+const loader = startGateway(privatePort, { loader: true });
 if (!(await waitReady(privatePort, loader))) {
   console.error('demo: the gateway did not start (see above)');
   await quit(1);

@@ -163,6 +163,19 @@ describe("today's activity and the queue", () => {
     expect(r.body.customer_data.find((c: { id: number }) => c.id === west.id).count).toBe(212);
   });
 
+  test('a customer with a display name is called by it, as on every other screen (not its registered name)', async () => {
+    await t.gateway.app.ds.query('UPDATE customer SET display_name = ? WHERE id = ?', ['East Kiribati', east.id]);
+    try {
+      const r = await get('/api/admin/daily-activity');
+      const row = r.body.customer_data.find((c: { id: number }) => c.id === east.id);
+      expect(row).toMatchObject({ name: 'East Kiribati', customer_name: 'East Kiribati' });
+      for (const b of r.body.booking_data.filter((x: { customer_name: string }) => x.customer_name.startsWith('East')))
+        expect(b.customer_name).toBe('East Kiribati');
+    } finally {
+      await t.gateway.app.ds.query('UPDATE customer SET display_name = NULL WHERE id = ?', [east.id]);
+    }
+  });
+
   test('the ETL pipeline status shows what was processed, over GraphQL', async () => {
     const g = await gql(
       t.url,

@@ -294,7 +294,7 @@ describe('as the customer admin of Southern Cross Insurance', () => {
     await page.getByTestId('copy-tags').click();
     await page.getByTestId('copy-tags').getByText('2 tag(s) copied').waitFor();
     expect(await clipboard(page)).toBe(tags.join('\n'));
-    expect(tags[0]).toMatch(/^https?:\/\/[^/]+\/t\/i\/[\w-]+\?cb=\[CACHEBUSTER\]$/);
+    expect(tags[0]).toMatch(/^https?:\/\/[^/]+\/t\/i\/[\w-]+\?cb=\[CACHEBUSTING\]$/);
     await shoot('tab-impression-tags');
     await page.getByTestId('copy-tags').getByText('Copy Tags').waitFor({ timeout: 4000 });
   });

@@ -19,6 +19,7 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { PHONE_FORM } from './phone-table';
 
 /** The one grid of the product (STYLE: DataTable): sorting, quick filter, paging, selection, states. */
 export const dataTableFeatures = tableFeatures({
@@ -56,6 +57,11 @@ export interface DataTableProps<T extends RowData> {
   toolbar?: ReactNode;
   caption?: string;
   testId?: string;
+}
+
+/** A column's name for the phone form's labels: its header text, else `meta.label`. */
+function labelOf(columnDef: { header?: unknown; meta?: { label?: string } }): string | undefined {
+  return typeof columnDef.header === 'string' ? columnDef.header : columnDef.meta?.label;
 }
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
@@ -142,8 +148,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           {props.toolbar && <HStack gap="2">{props.toolbar}</HStack>}
         </HStack>
       )}
-      <Box overflowX="auto">
-        <Table.Root size="sm" striped interactive>
+      <Box overflowX={{ base: 'visible', md: 'auto' }}>
+        <Table.Root size="sm" striped interactive css={PHONE_FORM}>
           {props.caption && <Table.Caption srOnly>{props.caption}</Table.Caption>}
           <Table.Header>
             {table.getHeaderGroups().map((group) => (
@@ -222,7 +228,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     </Table.Cell>
                   )}
                   {row.getAllCells().map((cell) => (
-                    <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.numeric ? 'end' : 'start'}>
+                    <Table.Cell
+                      key={cell.id}
+                      textAlign={cell.column.columnDef.meta?.numeric ? 'end' : 'start'}
+                      data-label={labelOf(cell.column.columnDef)}
+                    >
                       <table.FlexRender cell={cell} />
                     </Table.Cell>
                   ))}

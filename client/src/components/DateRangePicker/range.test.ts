@@ -62,6 +62,9 @@ describe('date range presets (fixed clock, weeks from Monday)', () => {
 });
 
 describe('range summary', () => {
+  it("reads one day as that day ('28 Nov 26', not '28-28 Nov 26')", () => {
+    expect(summarise({ start: new Date(2026, 10, 28), end: new Date(2026, 10, 28, 23, 59, 59) })).toBe('28 Nov 26');
+  });
   it("uses 'd-d MMM yy' inside one month", () => {
     expect(summarise({ start: new Date(2026, 10, 1), end: new Date(2026, 10, 18) })).toBe('1-18 Nov 26');
   });

@@ -56,10 +56,14 @@ export const defaultRange = (now: Date = new Date()): DateRange => span(subDays(
 export const isValidRange = (r: { start?: Date; end?: Date }): boolean =>
   !!r.start && !!r.end && isValid(r.start) && isValid(r.end) && r.start.getTime() <= r.end.getTime();
 
-/** 'd-d MMM yy' in one month, 'd MMM-d MMM yy' in one year, else the full form; 'Invalid range' otherwise. */
+/**
+ * 'd MMM yy' for one day, 'd-d MMM yy' in one month, 'd MMM-d MMM yy' in one year, else the full form;
+ * 'Invalid range' otherwise.
+ */
 export function summarise(r: { start?: Date; end?: Date }): string {
   if (!isValidRange(r)) return 'Invalid range';
   const { start, end } = r as DateRange;
+  if (format(start, 'yyyy-MM-dd') === format(end, 'yyyy-MM-dd')) return format(start, 'd MMM yy');
   if (start.getFullYear() !== end.getFullYear()) return `${format(start, 'd MMM yy')}-${format(end, 'd MMM yy')}`;
   if (start.getMonth() !== end.getMonth()) return `${format(start, 'd MMM')}-${format(end, 'd MMM yy')}`;
   return `${format(start, 'd')}-${format(end, 'd MMM yy')}`;

@@ -9,6 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 import type { SessionUser } from '../auth/session-store';
 import { actorOf, can, defaultTab, preferredAdminTab } from './access';
 import { lazyNamed, PanelLoading } from '../../components/lazy';
+import { TabStrip } from '../../components/TabStrip';
 
 const AgenciesTab = lazyNamed(() => import('./agencies/AgenciesTab'), 'AgenciesTab', <PanelLoading />);
 const ClientsTab = lazyNamed(() => import('./clients/ClientsTab'), 'ClientsTab', <PanelLoading />);
@@ -90,14 +91,14 @@ export default function AdminPage() {
     <Stack gap="4">
       <PageHeading>Administrative tools</PageHeading>
       <Tabs.Root value={value} onValueChange={(e) => setTab(e.value)} lazyMount unmountOnExit variant="line">
-        <Tabs.List flexWrap={{ base: 'wrap', md: 'nowrap' }} overflowX={{ md: 'auto' }} maxW="100%">
+        <TabStrip value={value}>
           {shown.map((t) => (
             <Tabs.Trigger key={t.id} value={t.id}>
               {t.icon}
               {t.label}
             </Tabs.Trigger>
           ))}
-        </Tabs.List>
+        </TabStrip>
         {shown.map((t) => (
           <Tabs.Content key={t.id} value={t.id} pt="4">
             {t.render(ctx)}

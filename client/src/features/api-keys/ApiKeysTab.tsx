@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Code, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Box, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
-import { LuBan, LuKeyRound, LuPlus, LuRefreshCw } from 'react-icons/lu';
+import { LuKeyRound } from 'react-icons/lu';
 import { describeError } from '../../app/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import type { DataColumn } from '../../components/DataTable';
+import { RecordTab, useRecordQuery } from '../../components/RecordTab';
 import { formatCount, formatDateTime, formatDay } from '../../components/format';
 import { notify } from '../../components/toaster';
 import {
@@ -22,11 +23,11 @@ const STATUS_COLOUR: Record<string, string> = { Active: 'green', Revoked: 'red',
 
 /** API keys of the admin's organisation (all keys for the super admin): create, list, rotate, revoke. */
 export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
-  const { data, loading, error } = useQuery(ApiKeysDocument, {
-    context: { silent: true },
+  const list = useRecordQuery(ApiKeysDocument, {
+    entities: 'API keys',
+    select: (d) => d.apiKeys,
     fetchPolicy: 'cache-and-network',
   });
-  const rows = data?.apiKeys ?? [];
   const [creating, setCreating] = useState(false);
   const [issued, setIssued] = useState<{ secret: string; name: string; oldUntil?: string | null } | null>(null);
   const [confirm, setConfirm] = useState<{ key: Row; action: 'revoke' | 'rotate' } | null>(null);
@@ -127,65 +128,39 @@ export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
         cell: ({ row }) =>
           row.original.expires_at ? formatDay(row.original.expires_at.slice(0, 10)) : KEYS_TEXT.never,
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        cell: ({ row }) =>
-          row.original.status === 'Active' ? (
-            <HStack gap="1">
-              <IconButton
-                aria-label={`Rotate ${row.original.name}`}
-                title="Rotate"
-                size="xs"
-                variant="ghost"
-                colorPalette="brand"
-                onClick={() => setConfirm({ key: row.original, action: 'rotate' })}
-              >
-                <LuRefreshCw />
-              </IconButton>
-              <IconButton
-                aria-label={`Revoke ${row.original.name}`}
-                title="Revoke"
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                onClick={() => setConfirm({ key: row.original, action: 'revoke' })}
-              >
-                <LuBan />
-              </IconButton>
-            </HStack>
-          ) : null,
-      },
     ],
     [showOwner],
   );
 
   return (
-    <Stack gap="4">
-      <HStack gap="2" color="gray.600" align="start">
-        <Box pt="1" flexShrink={0}>
-          <LuKeyRound />
-        </Box>
-        <Text fontSize="sm">{KEYS_TEXT.intro}</Text>
-      </HStack>
-      <DataTable
-        testId="api-keys-table"
-        caption="API keys"
-        data={rows}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={loading && !data}
-        error={error && !data ? KEYS_TEXT.loadError : undefined}
-        emptyText={KEYS_TEXT.empty}
-        pageSizeOptions={[10]}
-        initialPageSize={10}
-        toolbar={
-          <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
-            <LuPlus /> {KEYS_TEXT.create}
-          </Button>
-        }
-      />
+    <RecordTab
+      grid={{ testId: 'api-keys-table', caption: 'API keys', empty: KEYS_TEXT.empty, paged: true }}
+      list={list}
+      columns={columns}
+      actions={[
+        {
+          kind: 'rotate',
+          label: (r) => `Rotate ${r.name}`,
+          shown: (r) => r.status === 'Active',
+          onClick: (key) => setConfirm({ key, action: 'rotate' }),
+        },
+        {
+          kind: 'revoke',
+          label: (r) => `Revoke ${r.name}`,
+          shown: (r) => r.status === 'Active',
+          onClick: (key) => setConfirm({ key, action: 'revoke' }),
+        },
+      ]}
+      add={{ label: KEYS_TEXT.create, onClick: () => setCreating(true) }}
+      intro={
+        <HStack gap="2" color="gray.600" align="start">
+          <Box pt="1" flexShrink={0}>
+            <LuKeyRound />
+          </Box>
+          <Text fontSize="sm">{KEYS_TEXT.intro}</Text>
+        </HStack>
+      }
+    >
       <CreateKeyModal
         open={creating}
         choosesOrganisation={showOwner}
@@ -218,6 +193,6 @@ export function ApiKeysTab({ showOwner }: { showOwner: boolean }) {
         onConfirm={() => void act()}
         onClose={() => setConfirm(null)}
       />
-    </Stack>
+    </RecordTab>
   );
 }

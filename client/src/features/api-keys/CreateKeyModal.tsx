@@ -8,7 +8,7 @@ import { CheckboxField, DateField, SelectField, TextField } from '../../componen
 import { applyServerErrors, rulesResolver } from '../../components/form-rules';
 import { notify } from '../../components/toaster';
 import { CreateApiKeyDocument, SysOrganisationsDocument } from '../../gql/graphql';
-import { ORGANISATION_TYPES, organisationOptions } from '../admin/users/organisations';
+import { ORGANISATION_TYPES, organisationOptions } from '../../components/organisations';
 import { KEYS_TEXT } from './texts';
 
 interface KeyForm {

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ManagementCustomersDocument } from '../../gql/graphql';
 import { TABS, TEXTS, type TabKey } from './texts';
 import { lazyNamed, PanelLoading } from '../../components/lazy';
+import { TabStrip } from '../../components/TabStrip';
 
 const BookingsTab = lazyNamed(() => import('./tabs/BookingsTab'), 'BookingsTab', <PanelLoading />);
 const CampaignsTab = lazyNamed(() => import('./tabs/CampaignsTab'), 'CampaignsTab', <PanelLoading />);
@@ -56,13 +57,13 @@ export default function CampaignsPage() {
           variant="line"
           colorPalette="brand"
         >
-          <Tabs.List overflowX="auto" overflowY="hidden" flexWrap="nowrap">
+          <TabStrip value={tab}>
             {TABS.map((t) => (
               <Tabs.Trigger key={t.key} value={t.key} whiteSpace="nowrap" flexShrink={0}>
                 {t.label}
               </Tabs.Trigger>
             ))}
-          </Tabs.List>
+          </TabStrip>
           <Tabs.Content value="campaigns">
             <CampaignsTab key={customerId} customerId={customerId} />
           </Tabs.Content>

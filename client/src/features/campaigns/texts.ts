@@ -15,6 +15,9 @@ export const TEXTS = {
   copySelected: (n: number) => `Copy Selected (${n})`,
   copied: 'Copied',
   saveFailed: (modal: string) => `Failed to save ${modal}. Please try again.`,
+  /** The success snackbar after a save, in the spec 8 style ('Channel created successfully'). */
+  saved: (entity: string, created: boolean) => `${entity} ${created ? 'created' : 'updated'} successfully`,
+  tagsSaved: 'Impression tags saved successfully',
   unableToRetrieve: (entities: string) => `Unable to retrieve ${entities}. Please try again.`,
   empty: (type: string) => `No ${type} available`,
   direct: 'Direct to broadcaster',

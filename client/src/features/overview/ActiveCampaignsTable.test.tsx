@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
+import { PHONE_FORM_NO_HEAD } from '../../components/phone-table';
 import { renderedBoth } from '../../test/same-render';
 import { ActiveCampaignsTable, columnsFor } from './ActiveCampaignsTable';
 import { hasTagIssue, type OverviewRow } from './rows';
@@ -36,7 +37,7 @@ function ChakraTable() {
       </Card.Header>
       <Card.Body pt="2">
         <Box overflowX="auto" minH="451px">
-          <Table.Root size="sm" striped interactive data-testid="active-campaigns">
+          <Table.Root size="sm" striped interactive data-testid="active-campaigns" css={PHONE_FORM_NO_HEAD}>
             <Table.Header>
               <Table.Row>
                 {columns.map((c) => (
@@ -55,6 +56,7 @@ function ChakraTable() {
                       textAlign={c.numeric ? 'end' : 'start'}
                       whiteSpace={c.wrap ? 'normal' : 'nowrap'}
                       minW={c.wrap ? '120px' : undefined}
+                      data-label={c.header}
                     >
                       {c.header !== 'Tag Status' ? (
                         c.cell(r, {} as never)

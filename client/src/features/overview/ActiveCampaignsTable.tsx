@@ -2,6 +2,7 @@ import { Button, Center, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CreatedByChip } from './CreatedByChip';
 import { formatCount, formatDay, formatDollars } from '../../components/format';
+import { PHONE_FORM_NO_HEAD } from '../../components/phone-table';
 import { staticClasses, type StaticStyle } from '../../components/static-classes';
 import { hasTagIssue, type OverviewRow } from './rows';
 
@@ -34,7 +35,8 @@ const useClasses = staticClasses({
   title: { recipe: 'heading', variants: { size: 'md' }, css: { color: 'primary' } },
   cardBody: { recipe: 'card', slot: 'body', variants: { size: 'sm' }, css: { pt: '2' } },
   scroll: { css: { overflowX: 'auto', minH: `${(PAGE_SIZE + 1) * 41}px` } },
-  table: slot('root'),
+  // On a phone every row is a card of 'label value' lines: all ten columns readable at 390 px.
+  table: slot('root', PHONE_FORM_NO_HEAD as StaticStyle['css']),
   header: slot('header'),
   body: slot('body'),
   row: slot('row'),
@@ -152,7 +154,11 @@ export function ActiveCampaignsTable(props: {
                 {visible.map((r) => (
                   <tr key={r.booking_id} className={c.row}>
                     {columns.map((col) => (
-                      <td key={col.header} className={col.numeric ? c.numericCell : col.wrap ? c.wrapCell : c.cell}>
+                      <td
+                        key={col.header}
+                        className={col.numeric ? c.numericCell : col.wrap ? c.wrapCell : c.cell}
+                        data-label={col.header}
+                      >
                         {col.cell(r, c)}
                       </td>
                     ))}

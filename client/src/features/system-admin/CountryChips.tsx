@@ -1,5 +1,5 @@
 import { HStack, Tag, Text } from '@chakra-ui/react';
-import { TEXTS } from '../admin/texts';
+import { TEXTS } from './texts';
 import { visibleChips } from './chips';
 
 /** Up to 3 operational-country chips, then '+N more' (spec 2); 'No operational countries' when there are none. */

@@ -6,10 +6,11 @@ import { isSuperAdminRole } from '../../app/nav-links';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { SysCountriesDocument } from '../../gql/graphql';
-import { TEXTS } from '../admin/texts';
-import type { CountryOption } from '../admin/components/CountryFields';
+import { TEXTS } from './texts';
+import type { CountryOption } from '../../components/country/CountryFields';
 import { useAuth } from '../auth/AuthProvider';
 import { lazyNamed, PanelLoading } from '../../components/lazy';
+import { TabStrip } from '../../components/TabStrip';
 
 const ActivityTab = lazyNamed(() => import('../monitoring/ActivityTab'), 'ActivityTab', <PanelLoading />);
 const SystemHealthTab = lazyNamed(() => import('../monitoring/SystemHealthTab'), 'SystemHealthTab', <PanelLoading />);
@@ -55,14 +56,14 @@ export default function SystemAdminPage() {
     <Stack gap="4">
       <PageHeading>System administration</PageHeading>
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount unmountOnExit variant="line">
-        <Tabs.List flexWrap={{ base: 'wrap', md: 'nowrap' }} overflowX={{ md: 'auto' }} maxW="100%">
+        <TabStrip value={tab}>
           {SYSTEM_TABS.map((t) => (
             <Tabs.Trigger key={t.id} value={t.id} flexShrink={0}>
               {t.icon}
               {t.label}
             </Tabs.Trigger>
           ))}
-        </Tabs.List>
+        </TabStrip>
         {SYSTEM_TABS.map((t) => (
           <Tabs.Content key={t.id} value={t.id} pt="4">
             {t.render(list)}

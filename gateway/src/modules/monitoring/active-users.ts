@@ -47,7 +47,7 @@ export async function readActiveUsers(app: AppContext, now = Date.now()): Promis
   const rows: UserRow[] = ids.length
     ? await app.ds.query(
         `SELECT u.id, u.name, u.email, u.admin, u.entity_type,
-                CASE u.entity_type WHEN 'CUSTOMER' THEN c.cust_name WHEN 'AGENCY' THEN a.agency_name
+                CASE u.entity_type WHEN 'CUSTOMER' THEN COALESCE(NULLIF(TRIM(c.display_name), ''), c.cust_name) WHEN 'AGENCY' THEN a.agency_name
                   WHEN 'BROADCASTER' THEN b.broadcaster_name WHEN 'ADTECH' THEN t.adtech_name END AS entity_name
            FROM user u
            LEFT JOIN customer c ON u.entity_type = 'CUSTOMER' AND c.id = u.entity_id

@@ -41,8 +41,9 @@ const top = (m: Map<number, NamedCount>) =>
  * are "today" somewhere, one of the names of the top entries.
  */
 export async function readDailyActivity(app: AppContext, now = Date.now()): Promise<DailyActivity> {
-  const customers: { id: number; cust_name: string; time_zone: string }[] = await app.ds.query(
-    'SELECT id, cust_name, time_zone FROM customer',
+  // A customer is named as everywhere else: its display name, else its registered name.
+  const customers: { id: number; name: string; time_zone: string }[] = await app.ds.query(
+    "SELECT id, COALESCE(NULLIF(TRIM(display_name), ''), cust_name) AS name, time_zone FROM customer",
   );
   const todayOf = new Map<number, string>();
   const zoneDate = new Map<string, string>();
@@ -64,7 +65,7 @@ export async function readDailyActivity(app: AppContext, now = Date.now()): Prom
        FROM daily_activity WHERE local_date IN (?)`,
     [[...new Set(zoneDate.values())]],
   );
-  const nameOf = new Map(customers.map((c) => [Number(c.id), c.cust_name]));
+  const nameOf = new Map(customers.map((c) => [Number(c.id), c.name]));
   const byCustomer = new Map<number, NamedCount>();
   const byBooking = new Map<number, NamedCount>();
   const bySite = new Map<number, NamedCount>();

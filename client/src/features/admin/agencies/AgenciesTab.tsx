@@ -1,114 +1,83 @@
-import { Button, HStack, Stack } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
-import { useMemo, useState } from 'react';
-import { LuBuilding2, LuPlus } from 'react-icons/lu';
+import { LuBuilding2 } from 'react-icons/lu';
 import type { Actor } from '@infinitum/rules';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { formatCount } from '../../../components/format';
-import { EditButton } from '../../../components/RowActions';
-import { StatCard, StatGrid } from '../../../components/StatCard';
-import { useAdminSummary } from '../components/useAdminSummary';
-import { AdminAgenciesDocument, DeleteAgencyDocument, type AdminAgencyFieldsFragment } from '../../../gql/graphql';
-import { AssociationRequestsCard } from '../../association-requests/AssociationRequestsCard';
-import { isEntityAdminActor, mayEdit, seesAdminFields } from '../access';
-import type { CountryOption } from '../components/CountryFields';
-import { ConfirmRemove } from '../components/ConfirmRemove';
-import { RemoveButton } from '../components/RemoveButton';
-import { ADMIN_PAGE_SIZE, TEXTS } from '../texts';
 import { lazyNamed } from '../../../components/lazy';
+import { RecordTab, useRecordQuery, useRecordTab } from '../../../components/RecordTab';
+import { AdminAgenciesDocument, DeleteAgencyDocument, type AdminAgencyFieldsFragment } from '../../../gql/graphql';
+import { AssociationRequestsCard } from '../association-requests/AssociationRequestsCard';
+import { isEntityAdminActor, mayEdit, seesAdminFields } from '../access';
+import type { CountryOption } from '../../../components/country/CountryFields';
+import { ConfirmRemove } from '../components/ConfirmRemove';
+import { useAdminSummary } from '../components/useAdminSummary';
+import { TEXTS } from '../texts';
 
 const AgencyModal = lazyNamed(() => import('./AgencyModal'), 'AgencyModal');
 
 type Row = AdminAgencyFieldsFragment;
 
+const COLUMNS: DataColumn<Row>[] = [
+  { id: 'agency_name', header: 'Agency Name', accessorFn: (r) => r.agency_name },
+  { id: 'domain', header: 'Domain', accessorFn: (r) => r.domain ?? '' },
+  { id: 'admin_email', header: 'Admin Email', accessorFn: (r) => r.admin_email ?? '' },
+];
+
 /** Manage Agencies (spec 2): agency_name, domain, admin_email, edit and remove; the agency count; 10 a page. */
 export function AgenciesTab({ actor, countries }: { actor: Actor; countries: readonly CountryOption[] }) {
-  const { summary, loading: cardsLoading } = useAdminSummary();
-  const { data, loading, error } = useQuery(AdminAgenciesDocument, {
+  const { summary, loading } = useAdminSummary();
+  const list = useRecordQuery(AdminAgenciesDocument, {
+    entities: 'agencies',
+    select: (d) => d.agencies,
     variables: { associated: true },
-    context: { silent: true },
     fetchPolicy: 'cache-and-network',
   });
-  const rows = data?.agencies ?? [];
-  const [modal, setModal] = useState<{ agency: Row | null } | null>(null);
-  const [removing, setRemoving] = useState<Row | null>(null);
-
-  const columns = useMemo<DataColumn<Row>[]>(
-    () => [
-      { id: 'agency_name', header: 'Agency Name', accessorFn: (r) => r.agency_name },
-      { id: 'domain', header: 'Domain', accessorFn: (r) => r.domain ?? '' },
-      { id: 'admin_email', header: 'Admin Email', accessorFn: (r) => r.admin_email ?? '' },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        cell: ({ row }) => {
-          const allowed = mayEdit(actor, 'AGENCY', row.original.id);
-          return (
-            <HStack gap="1">
-              <EditButton
-                label={`Edit ${row.original.agency_name}`}
-                disabled={!allowed}
-                disabledReason={TEXTS.noPermission}
-                onClick={() => setModal({ agency: row.original })}
-              />
-              <RemoveButton
-                label={`Remove ${row.original.agency_name}`}
-                disabled={!allowed}
-                disabledReason="No permission to remove"
-                onClick={() => setRemoving(row.original)}
-              />
-            </HStack>
-          );
-        },
-      },
-    ],
-    [actor],
-  );
-
+  const tab = useRecordTab<Row>();
+  const denied = (r: Row) => !mayEdit(actor, 'AGENCY', r.id);
   return (
-    <Stack gap="4">
-      <StatGrid max={3}>
-        <StatCard
-          title="Agencies"
-          value={formatCount(summary?.agencies?.total)}
-          note="Agencies you work with"
-          icon={<LuBuilding2 />}
-          loading={cardsLoading}
-        />
-      </StatGrid>
-      <AssociationRequestsCard />
-      <DataTable
-        testId="agencies-table"
-        caption="Agencies"
-        data={rows}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={loading && !data}
-        error={error && !data ? 'Unable to retrieve agencies. Please try again.' : undefined}
-        emptyText="No agencies yet"
-        pageSizeOptions={[ADMIN_PAGE_SIZE]}
-        initialPageSize={ADMIN_PAGE_SIZE}
-        toolbar={
-          <Button colorPalette="brand" size="sm" onClick={() => setModal({ agency: null })}>
-            <LuPlus /> Add New Agency
-          </Button>
-        }
-      />
+    <RecordTab
+      grid={{ testId: 'agencies-table', caption: 'Agencies', empty: 'No agencies yet', paged: true }}
+      list={list}
+      columns={COLUMNS}
+      cardsLoading={loading}
+      cards={[
+        {
+          title: 'Agencies',
+          value: formatCount(summary?.agencies?.total),
+          note: 'Agencies you work with',
+          icon: <LuBuilding2 />,
+        },
+      ]}
+      intro={<AssociationRequestsCard />}
+      actions={[
+        {
+          kind: 'edit',
+          label: (r) => `Edit ${r.agency_name}`,
+          denied: (r) => (denied(r) ? TEXTS.noPermission : undefined),
+          onClick: tab.edit,
+        },
+        {
+          kind: 'remove',
+          label: (r) => `Remove ${r.agency_name}`,
+          denied: (r) => (denied(r) ? 'No permission to remove' : undefined),
+          onClick: tab.remove,
+        },
+      ]}
+      add={{ label: 'Add New Agency', onClick: tab.add }}
+    >
       <AgencyModal
-        open={modal !== null}
-        agency={modal?.agency ?? null}
+        open={tab.open}
+        agency={tab.record}
         showCountry={seesAdminFields(actor)}
         searchExisting={isEntityAdminActor(actor)}
         countries={countries}
-        onClose={() => setModal(null)}
+        onClose={tab.close}
       />
       <ConfirmRemove
-        item={removing ? { type: 'agency', id: removing.id, name: removing.agency_name } : null}
+        item={tab.removing ? { type: 'agency', id: tab.removing.id, name: tab.removing.agency_name } : null}
         mutation={DeleteAgencyDocument}
         refetch={['AdminAgencies', 'AdminSummary']}
-        onClose={() => setRemoving(null)}
+        onClose={tab.closeRemove}
       />
-    </Stack>
+    </RecordTab>
   );
 }

@@ -10,9 +10,9 @@ import {
 } from '../../../gql/graphql';
 import { agencyRules, validate } from '@infinitum/rules';
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
-import type { CountryOption } from '../components/CountryFields';
+import type { CountryOption } from '../../../components/country/CountryFields';
 import { useAssociableForm } from '../components/useAssociableForm';
-import { countryLabel } from '../country-form';
+import { countryLabel } from '../../../components/country/country-form';
 import { TEXTS } from '../texts';
 
 export interface AgencyForm {

@@ -10,7 +10,7 @@ import {
   type AdminClientFieldsFragment,
 } from '../../../gql/graphql';
 import { clientRules, validate } from '@infinitum/rules';
-import { CountryFields, type CountryOption } from '../components/CountryFields';
+import { CountryFields, type CountryOption } from '../../../components/country/CountryFields';
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
 import { useAssociableForm } from '../components/useAssociableForm';
 import { TEXTS } from '../texts';

@@ -1,26 +1,27 @@
-import { Button, HStack, Stack } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
-import { useMemo, useState } from 'react';
-import { LuBriefcase, LuPlus, LuTags } from 'react-icons/lu';
+import { LuBriefcase, LuTags } from 'react-icons/lu';
 import type { Actor } from '@infinitum/rules';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { CountryOption } from '../../../components/country/CountryFields';
+import { countryLabel } from '../../../components/country/country-form';
+import type { DataColumn } from '../../../components/DataTable';
 import { formatCount, formatPercent } from '../../../components/format';
-import { EditButton } from '../../../components/RowActions';
-import { StatCard, StatGrid } from '../../../components/StatCard';
-import { AdminClientsDocument, DeleteClientDocument, type AdminClientFieldsFragment } from '../../../gql/graphql';
-import { AssociationRequestsCard } from '../../association-requests/AssociationRequestsCard';
-import { isEntityAdminActor, isSystemAdmin, mayEdit, seesAdminFields } from '../access';
-import type { CountryOption } from '../components/CountryFields';
-import { ConfirmRemove } from '../components/ConfirmRemove';
-import { countryLabel } from '../country-form';
-import { RemoveButton } from '../components/RemoveButton';
-import { ADMIN_PAGE_SIZE, TEXTS } from '../texts';
-import { useAdminSummary } from '../components/useAdminSummary';
 import { lazyNamed } from '../../../components/lazy';
+import { RecordTab, useRecordQuery, useRecordTab } from '../../../components/RecordTab';
+import { AdminClientsDocument, DeleteClientDocument, type AdminClientFieldsFragment } from '../../../gql/graphql';
+import { isEntityAdminActor, isSystemAdmin, mayEdit, seesAdminFields } from '../access';
+import { AssociationRequestsCard } from '../association-requests/AssociationRequestsCard';
+import { ConfirmRemove } from '../components/ConfirmRemove';
+import { useAdminSummary } from '../components/useAdminSummary';
+import { TEXTS } from '../texts';
 
 const ClientModal = lazyNamed(() => import('./ClientModal'), 'ClientModal');
 
 type Row = AdminClientFieldsFragment;
+
+const COLUMNS: DataColumn<Row>[] = [
+  { id: 'cust_name', header: 'Client Name', accessorFn: (r) => r.cust_name },
+  { id: 'domain', header: 'Domain', accessorFn: (r) => r.domain ?? '' },
+  { id: 'taxonomy_desc', header: 'Category', accessorFn: (r) => r.taxonomy_desc ?? '' },
+];
 
 /** Manage Clients (spec 2): cust_name, domain, Category, actions; total clients and the top category. */
 export function ClientsTab(props: {
@@ -31,50 +32,18 @@ export function ClientsTab(props: {
   taxonomies: readonly { id: number; taxonomy_desc: string }[];
 }) {
   const { actor } = props;
-  const { data, loading, error } = useQuery(AdminClientsDocument, {
+  const list = useRecordQuery(AdminClientsDocument, {
+    entities: 'clients',
+    select: (d) => d.customers,
     variables: { associated: true },
-    context: { silent: true },
     fetchPolicy: 'cache-and-network',
   });
-  const rows = data?.customers ?? [];
-  const { summary, loading: cardsLoading } = useAdminSummary();
+  const { summary, loading } = useAdminSummary();
   const cards = summary?.clients;
-  const [modal, setModal] = useState<{ client: Row | null } | null>(null);
-  const [removing, setRemoving] = useState<Row | null>(null);
+  const tab = useRecordTab<Row>();
+  const denied = (r: Row) => !mayEdit(actor, 'CUSTOMER', r.id);
 
-  const columns = useMemo<DataColumn<Row>[]>(
-    () => [
-      { id: 'cust_name', header: 'Client Name', accessorFn: (r) => r.cust_name },
-      { id: 'domain', header: 'Domain', accessorFn: (r) => r.domain ?? '' },
-      { id: 'taxonomy_desc', header: 'Category', accessorFn: (r) => r.taxonomy_desc ?? '' },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        cell: ({ row }) => {
-          const allowed = mayEdit(actor, 'CUSTOMER', row.original.id);
-          return (
-            <HStack gap="1">
-              <EditButton
-                label={`Edit ${row.original.cust_name}`}
-                disabled={!allowed}
-                disabledReason={TEXTS.noPermission}
-                onClick={() => setModal({ client: row.original })}
-              />
-              <RemoveButton
-                label={`Remove ${row.original.cust_name}`}
-                disabled={!allowed}
-                onClick={() => setRemoving(row.original)}
-              />
-            </HStack>
-          );
-        },
-      },
-    ],
-    [actor],
-  );
-
-  const editingOwn = !!modal?.client && actor.entityType === 'CUSTOMER' && actor.entityId === modal.client.id;
+  const editingOwn = !!tab.record && actor.entityType === 'CUSTOMER' && actor.entityId === tab.record.id;
   const choosesCountry = isSystemAdmin(actor) || props.multiCountry || editingOwn;
   // A multi-country user chooses among their own countries only (the gateway refuses others).
   const countries =
@@ -86,58 +55,54 @@ export function ClientsTab(props: {
   const ownCountryLabel = own ? countryLabel(own) : props.ownCountries[0];
 
   return (
-    <Stack gap="4">
-      <StatGrid max={3}>
-        <StatCard
-          title="Total Clients"
-          value={formatCount(cards?.total)}
-          note="Clients you manage"
-          icon={<LuBriefcase />}
-          loading={cardsLoading}
-        />
-        <StatCard
-          title="Top Category"
-          value={cards?.top_category ?? '-'}
-          note={cards?.top_share == null ? 'No categories yet' : `${formatPercent(cards.top_share)} of clients`}
-          icon={<LuTags />}
-          loading={cardsLoading}
-        />
-      </StatGrid>
-      <AssociationRequestsCard />
-      <DataTable
-        testId="clients-table"
-        caption="Clients"
-        data={rows}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={loading && !data}
-        error={error && !data ? 'Unable to retrieve clients. Please try again.' : undefined}
-        emptyText="No clients yet"
-        pageSizeOptions={[ADMIN_PAGE_SIZE]}
-        initialPageSize={ADMIN_PAGE_SIZE}
-        toolbar={
-          <Button colorPalette="brand" size="sm" onClick={() => setModal({ client: null })}>
-            <LuPlus /> Add New Client
-          </Button>
-        }
-      />
+    <RecordTab
+      grid={{ testId: 'clients-table', caption: 'Clients', empty: 'No clients yet', paged: true }}
+      list={list}
+      columns={COLUMNS}
+      cardsLoading={loading}
+      cards={[
+        { title: 'Total Clients', value: formatCount(cards?.total), note: 'Clients you manage', icon: <LuBriefcase /> },
+        {
+          title: 'Top Category',
+          value: cards?.top_category ?? '-',
+          note: cards?.top_share == null ? 'No categories yet' : `${formatPercent(cards.top_share)} of clients`,
+          icon: <LuTags />,
+        },
+      ]}
+      intro={<AssociationRequestsCard />}
+      actions={[
+        {
+          kind: 'edit',
+          label: (r) => `Edit ${r.cust_name}`,
+          denied: (r) => (denied(r) ? TEXTS.noPermission : undefined),
+          onClick: tab.edit,
+        },
+        {
+          kind: 'remove',
+          label: (r) => `Remove ${r.cust_name}`,
+          denied: (r) => (denied(r) ? 'No permission to remove' : undefined),
+          onClick: tab.remove,
+        },
+      ]}
+      add={{ label: 'Add New Client', onClick: tab.add }}
+    >
       <ClientModal
-        open={modal !== null}
-        client={modal?.client ?? null}
+        open={tab.open}
+        client={tab.record}
         choosesCountry={choosesCountry}
         showBilling={seesAdminFields(actor)}
         searchExisting={isEntityAdminActor(actor)}
         ownCountry={ownCountryLabel}
         countries={countries}
         taxonomies={props.taxonomies}
-        onClose={() => setModal(null)}
+        onClose={tab.close}
       />
       <ConfirmRemove
-        item={removing ? { type: 'client', id: removing.id, name: removing.cust_name } : null}
+        item={tab.removing ? { type: 'client', id: tab.removing.id, name: tab.removing.cust_name } : null}
         mutation={DeleteClientDocument}
         refetch={['AdminClients', 'AdminSummary']}
-        onClose={() => setRemoving(null)}
+        onClose={tab.closeRemove}
       />
-    </Stack>
+    </RecordTab>
   );
 }

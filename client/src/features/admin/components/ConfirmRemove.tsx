@@ -4,7 +4,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { describeError } from '../../../app/api-errors';
-import { snackbar } from '../snackbar';
+import { snackbar } from '../../../components/snackbar';
 import { failedToDelete, TEXTS } from '../texts';
 
 export type RemovableType = 'agency' | 'client' | 'user';

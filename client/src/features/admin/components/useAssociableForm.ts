@@ -4,7 +4,7 @@ import { describeError } from '../../../app/api-errors';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
 import { notify } from '../../../components/toaster';
 import { associationOutcome } from '../association';
-import { snackbar } from '../snackbar';
+import { snackbar } from '../../../components/snackbar';
 import { failedTo, SEARCH_FROM, TEXTS } from '../texts';
 import { useDebounced } from '../useDebounced';
 

@@ -13,9 +13,9 @@ import {
   type AdminUserFieldsFragment,
 } from '../../../gql/graphql';
 import { userRules, validate } from '@infinitum/rules';
-import { snackbar } from '../snackbar';
+import { snackbar } from '../../../components/snackbar';
 import { failedTo } from '../texts';
-import { organisationOptions, ORGANISATION_TYPES } from './organisations';
+import { organisationOptions, ORGANISATION_TYPES } from '../../../components/organisations';
 
 export interface UserForm {
   name: string;

@@ -1,8 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { useEffect } from 'react';
-import { isCancelled } from '../../../app/api-errors';
-import { notify } from '../../../components/toaster';
+import { useRecordQuery } from '../../../components/RecordTab';
 import {
   BookingOptionsDocument,
   ManagedBookingsDocument,
@@ -12,35 +10,22 @@ import {
   ManagedSiteTagsDocument,
   RecordSummaryDocument,
 } from '../../../gql/graphql';
-import { TEXTS } from '../texts';
 
-/**
- * One list of a client's records. Failures are the screen's own message (spec 8: 'Unable to retrieve
- * {entities}. Please try again.'), shown once as a toast and in the grid.
- */
+/** One list of a client's records; a failure is a toast and the grid's message (spec 8). */
 function useList<TData, K extends keyof TData>(
   document: TypedDocumentNode<TData, { customer_id: number }>,
   key: K,
   customerId: number | null,
   entities: string,
 ) {
-  const { data, loading, error, refetch } = useQuery(document, {
+  return useRecordQuery(document, {
+    entities,
+    select: (data) => data[key] as readonly (TData[K] extends readonly (infer R)[] ? R : never)[],
     variables: { customer_id: customerId ?? 0 },
     skip: customerId === null,
     fetchPolicy: 'cache-and-network',
-    context: { silent: true },
+    toast: true,
   });
-  const failed = !!error && !isCancelled(error);
-  useEffect(() => {
-    if (failed) notify('error', TEXTS.unableToRetrieve(entities));
-  }, [failed, entities]);
-  const rows = (data?.[key] ?? []) as TData[K];
-  return {
-    rows,
-    loading: loading && !data,
-    error: failed && !data ? TEXTS.unableToRetrieve(entities) : undefined,
-    refetch,
-  };
 }
 
 export const useCampaigns = (customerId: number | null) =>

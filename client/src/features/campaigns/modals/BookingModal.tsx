@@ -63,6 +63,17 @@ export function BookingModal(props: { customerId: number; booking?: BookingRowFr
   });
   useEndFollowsStart(form, 'start_date', 'end_date');
 
+  // A new booking runs with its campaign until the user picks other dates.
+  const campaignId = form.watch('campaign_id');
+  useEffect(() => {
+    if (booking || !campaignId) return;
+    const chosen = campaigns.rows.find((c) => String(c.id) === campaignId);
+    if (!chosen) return;
+    for (const field of ['start_date', 'end_date'] as const) {
+      if (!form.getFieldState(field).isDirty) form.setValue(field, chosen[field] ?? todayIso());
+    }
+  }, [booking, campaignId, campaigns.rows, form]);
+
   const publisher = form.watch('publisher_id');
   const channels = useMemo(
     () => channelsFor(mode, options?.channels ?? [], publisher),
@@ -94,8 +105,10 @@ export function BookingModal(props: { customerId: number; booking?: BookingRowFr
         : {}),
     };
     const opts = { context: { silent: true }, refetchQueries: RECORD_QUERIES };
-    const ok = await run(() =>
-      booking ? update({ variables: { id: booking.id, input }, ...opts }) : create({ variables: { input }, ...opts }),
+    const ok = await run(
+      () =>
+        booking ? update({ variables: { id: booking.id, input }, ...opts }) : create({ variables: { input }, ...opts }),
+      TEXTS.saved('Booking', !booking),
     );
     if (ok) props.onClose();
   });

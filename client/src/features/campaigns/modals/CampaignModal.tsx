@@ -8,7 +8,7 @@ import { rulesResolver } from '../../../components/form-rules';
 import { CreateCampaignDocument, UpdateCampaignDocument, type CampaignRowFragment } from '../../../gql/graphql';
 import { RECORD_QUERIES } from '../hooks/useRecords';
 import { useSave } from '../hooks/useSave';
-import { LIMITS } from '../texts';
+import { LIMITS, TEXTS } from '../texts';
 import { todayIso, useEndFollowsStart } from '../utils/dates';
 
 export interface CampaignFormValues {
@@ -42,10 +42,12 @@ export function CampaignModal(props: { customerId: number; campaign?: CampaignRo
       customer_id: props.customerId,
     };
     const options = { context: { silent: true }, refetchQueries: RECORD_QUERIES };
-    const ok = await run(() =>
-      campaign
-        ? update({ variables: { id: campaign.id, input }, ...options })
-        : create({ variables: { input }, ...options }),
+    const ok = await run(
+      () =>
+        campaign
+          ? update({ variables: { id: campaign.id, input }, ...options })
+          : create({ variables: { input }, ...options }),
+      TEXTS.saved('Campaign', !campaign),
     );
     if (ok) props.onClose();
   });

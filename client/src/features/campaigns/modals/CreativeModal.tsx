@@ -9,7 +9,7 @@ import { CreateCreativeDocument, UpdateCreativeDocument, type CreativeRowFragmen
 import { TypeToggle } from '../components/TypeToggle';
 import { RECORD_QUERIES } from '../hooks/useRecords';
 import { useSave } from '../hooks/useSave';
-import { LIMITS } from '../texts';
+import { LIMITS, TEXTS } from '../texts';
 
 export interface CreativeFormValues {
   description: string;
@@ -44,8 +44,12 @@ export function CreativeModal(props: { customerId: number; creative?: CreativeRo
       url: v.url.trim() || null,
     };
     const opts = { context: { silent: true }, refetchQueries: RECORD_QUERIES };
-    const ok = await run(() =>
-      creative ? update({ variables: { id: creative.id, input }, ...opts }) : create({ variables: { input }, ...opts }),
+    const ok = await run(
+      () =>
+        creative
+          ? update({ variables: { id: creative.id, input }, ...opts })
+          : create({ variables: { input }, ...opts }),
+      TEXTS.saved('Creative', !creative),
     );
     if (ok) props.onClose();
   });

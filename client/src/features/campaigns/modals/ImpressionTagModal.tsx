@@ -84,16 +84,18 @@ export function ImpressionTagModal(props: { customerId: number; bookingId?: numb
   const { run, saving, formError } = useSave('impression tags', form.setError);
   const [saveTags] = useMutation(SaveImpressionTagsDocument);
   const save = form.handleSubmit(async (v) => {
-    const ok = await run(() =>
-      saveTags({
-        variables: {
-          booking_id: Number(v.booking_id),
-          campaign_id: Number(v.campaign_id),
-          creative_ids: v.creative_ids,
-        },
-        context: { silent: true },
-        refetchQueries: RECORD_QUERIES,
-      }),
+    const ok = await run(
+      () =>
+        saveTags({
+          variables: {
+            booking_id: Number(v.booking_id),
+            campaign_id: Number(v.campaign_id),
+            creative_ids: v.creative_ids,
+          },
+          context: { silent: true },
+          refetchQueries: RECORD_QUERIES,
+        }),
+      TEXTS.tagsSaved,
     );
     if (ok) props.onClose();
   });

@@ -7,6 +7,7 @@ import { rulesResolver } from '../../../components/form-rules';
 import { CreateSiteTagDocument, UpdateSiteTagDocument, type SiteTagRowFragment } from '../../../gql/graphql';
 import { RECORD_QUERIES } from '../hooks/useRecords';
 import { useSave } from '../hooks/useSave';
+import { TEXTS } from '../texts';
 
 export interface SiteTagFormValues {
   tag_description: string;
@@ -40,8 +41,10 @@ export function SiteTagModal(props: { customerId: number; siteTag?: SiteTagRowFr
       main_site_tag: v.tag_type === 'main',
     };
     const opts = { context: { silent: true }, refetchQueries: RECORD_QUERIES };
-    const ok = await run(() =>
-      siteTag ? update({ variables: { id: siteTag.id, input }, ...opts }) : create({ variables: { input }, ...opts }),
+    const ok = await run(
+      () =>
+        siteTag ? update({ variables: { id: siteTag.id, input }, ...opts }) : create({ variables: { input }, ...opts }),
+      TEXTS.saved('Site tag', !siteTag),
     );
     if (ok) props.onClose();
   });

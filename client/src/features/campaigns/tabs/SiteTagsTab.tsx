@@ -1,14 +1,12 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuActivity, LuCircleCheck, LuCircleOff, LuRefreshCw, LuTags } from 'react-icons/lu';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { formatCount, formatDateTime } from '../../../components/format';
-import { EditButton } from '../../../components/RowActions';
-import { StatCard } from '../../../components/StatCard';
+import { RecordTab, useRecordTab } from '../../../components/RecordTab';
 import type { SiteTagRowFragment } from '../../../gql/graphql';
 import { CopyManyButton } from '../components/CopyManyButton';
 import { SiteTagStatus } from '../components/SiteTagStatus';
-import { AddButton, TabLayout } from '../components/TabLayout';
 import { TagText } from '../components/TagText';
 import { useSiteTags, useRecordSummary } from '../hooks/useRecords';
 import { TEXTS } from '../texts';
@@ -23,11 +21,12 @@ type Row = SiteTagRowFragment;
  * Check that re-reads it), edit and a copy checkbox; cards total, active, low traffic, not detected.
  */
 export function SiteTagsTab({ customerId }: { customerId: number }) {
-  const { rows, loading, error, refetch } = useSiteTags(customerId);
+  const list = useSiteTags(customerId);
+  const { rows, refetch } = list;
   const [selected, setSelected] = useState<string[]>([]);
-  const [editing, setEditing] = useState<{ record?: Row } | null>(null);
+  const tab = useRecordTab<Row>();
   const [checking, setChecking] = useState<number | null>(null);
-  const { summary, loading: cardsLoading } = useRecordSummary(customerId);
+  const { summary, loading } = useRecordSummary(customerId);
   const cards = summary?.site_tags;
 
   const columns = useMemo<DataColumn<Row>[]>(() => {
@@ -78,75 +77,43 @@ export function SiteTagsTab({ customerId }: { customerId: number }) {
           </Stack>
         ),
       },
-      {
-        id: 'edit',
-        header: 'Edit',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <EditButton
-            label={`Edit ${row.original.tag_description}`}
-            onClick={() => setEditing({ record: row.original })}
-          />
-        ),
-      },
     ];
   }, [refetch, checking]);
 
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   const texts = selected.flatMap((id) => (byId.has(id) ? [byId.get(id)!.tag] : []));
   return (
-    <TabLayout
-      cardCount={4}
-      cards={
-        <>
-          <StatCard
-            title="Total Site Tags"
-            value={formatCount(cards?.total)}
-            icon={<LuTags />}
-            loading={cardsLoading}
-          />
-          <StatCard title="Active" value={formatCount(cards?.active)} icon={<LuCircleCheck />} loading={cardsLoading} />
-          <StatCard
-            title="Low Traffic"
-            value={formatCount(cards?.low_traffic)}
-            icon={<LuActivity />}
-            loading={cardsLoading}
-          />
-          <StatCard
-            title="Not Detected"
-            value={formatCount(cards?.not_detected)}
-            icon={<LuCircleOff />}
-            loading={cardsLoading}
-            alert={(cards?.not_detected ?? 0) > 0}
-          />
-        </>
+    <RecordTab
+      grid={{ testId: 'site-tags-grid', caption: 'Site Tags', empty: TEXTS.empty('site tags'), search: true }}
+      list={list}
+      columns={columns}
+      selection={{ selected, onChange: setSelected, label: (r) => `Select ${r.tag_description}` }}
+      cardsLoading={loading}
+      cards={[
+        { title: 'Total Site Tags', value: formatCount(cards?.total), icon: <LuTags /> },
+        { title: 'Active', value: formatCount(cards?.active), icon: <LuCircleCheck /> },
+        { title: 'Low Traffic', value: formatCount(cards?.low_traffic), icon: <LuActivity /> },
+        {
+          title: 'Not Detected',
+          value: formatCount(cards?.not_detected),
+          icon: <LuCircleOff />,
+          alert: (cards?.not_detected ?? 0) > 0,
+        },
+      ]}
+      actionsHeader="Edit"
+      actions={[{ kind: 'edit', label: (r) => `Edit ${r.tag_description}`, onClick: tab.edit }]}
+      onRowDoubleClick={tab.edit}
+      tools={
+        <CopyManyButton
+          texts={texts}
+          label={TEXTS.copySelected(texts.length)}
+          copiedLabel={TEXTS.tagsCopied}
+          testId="copy-selected"
+        />
       }
+      add={{ label: 'Add Site Tag', onClick: tab.add }}
     >
-      <DataTable
-        testId="site-tags-grid"
-        caption="Site Tags"
-        data={rows}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={loading}
-        error={error}
-        emptyText={TEXTS.empty('site tags')}
-        quickFilter
-        selection={{ selected, onChange: setSelected, label: (r) => `Select ${r.tag_description}` }}
-        onRowDoubleClick={(r) => setEditing({ record: r })}
-        toolbar={
-          <>
-            <CopyManyButton
-              texts={texts}
-              label={TEXTS.copySelected(texts.length)}
-              copiedLabel={TEXTS.tagsCopied}
-              testId="copy-selected"
-            />
-            <AddButton label="Add Site Tag" onClick={() => setEditing({})} />
-          </>
-        }
-      />
-      {editing && <SiteTagModal customerId={customerId} siteTag={editing.record} onClose={() => setEditing(null)} />}
-    </TabLayout>
+      {tab.open && <SiteTagModal customerId={customerId} siteTag={tab.record ?? undefined} onClose={tab.close} />}
+    </RecordTab>
   );
 }

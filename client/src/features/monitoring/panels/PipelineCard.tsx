@@ -5,8 +5,8 @@ import { VictoryArea, VictoryChart, VictoryAxis } from 'victory';
 import { ChartCard, type LoadingState } from '../../../components/ChartCard';
 import { formatBytes, formatCount, formatDecimal1 } from '../../../components/format';
 import { EtlPipelineDocument } from '../../../gql/graphql';
-import { COLORS } from '../../dashboard/charts/theme';
-import { useElementWidth } from '../../dashboard/hooks/useElementWidth';
+import { COLORS } from '../../../components/charts/theme';
+import { useElementWidth } from '../../../components/useElementWidth';
 import { appendPoint, rateBadge } from '../health-rules';
 import { REFRESH, SPARKLINE_POINTS, TEXTS } from '../texts';
 

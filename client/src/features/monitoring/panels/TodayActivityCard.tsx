@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ChartCard, type LoadingState } from '../../../components/ChartCard';
 import { formatCount, truncateLabel } from '../../../components/format';
 import { DailyActivityDocument, type ActivityCountFieldsFragment } from '../../../gql/graphql';
-import { HorizontalBars } from '../../dashboard/charts/HorizontalBars';
+import { HorizontalBars } from '../../../components/charts/HorizontalBars';
 import { REFRESH, TEXTS } from '../texts';
 
 const TABS = [

@@ -1,14 +1,12 @@
-import { Button, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { LuPlus } from 'react-icons/lu';
 import { describeError } from '../../../app/api-errors';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { EntityModal } from '../../../components/EntityModal';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
-import { EditButton } from '../../../components/RowActions';
+import { RecordTab, useRecordQuery, useRecordTab } from '../../../components/RecordTab';
 import { notify } from '../../../components/toaster';
 import {
   CreateChannelDocument,
@@ -18,51 +16,38 @@ import {
   type SysChannelFieldsFragment,
 } from '../../../gql/graphql';
 import { channelRules, validate } from '@infinitum/rules';
-import { snackbar } from '../../admin/snackbar';
-import { ADMIN_PAGE_SIZE, failedTo } from '../../admin/texts';
+import { snackbar } from '../../../components/snackbar';
+import { failedTo } from '../../../components/record-texts';
 
 type Row = SysChannelFieldsFragment;
 const OWNER_TYPE_LABEL: Record<string, string> = { broadcaster: 'Broadcaster', adtech: 'AdTech' };
 
+const COLUMNS: DataColumn<Row>[] = [
+  { id: 'channel_name', header: 'Channel Name', accessorFn: (r) => r.channel_name },
+  { id: 'owner_name', header: 'Owner', accessorFn: (r) => r.owner_name ?? '-' },
+  { id: 'owner_type', header: 'Owner Type', accessorFn: (r) => OWNER_TYPE_LABEL[r.owner_type] ?? r.owner_type },
+];
+
 /** Manage Channels (spec 2): channel_name, owner_name, owner_type (Broadcaster or AdTech), edit only. */
 export function ChannelsTab() {
-  const { data, loading, error } = useQuery(SysChannelsDocument, { context: { silent: true } });
-  const [modal, setModal] = useState<{ channel: Row | null } | null>(null);
-  const columns: DataColumn<Row>[] = [
-    { id: 'channel_name', header: 'Channel Name', accessorFn: (r) => r.channel_name },
-    { id: 'owner_name', header: 'Owner', accessorFn: (r) => r.owner_name ?? '-' },
-    { id: 'owner_type', header: 'Owner Type', accessorFn: (r) => OWNER_TYPE_LABEL[r.owner_type] ?? r.owner_type },
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <EditButton label={`Edit ${row.original.channel_name}`} onClick={() => setModal({ channel: row.original })} />
-      ),
-    },
-  ];
+  const list = useRecordQuery(SysChannelsDocument, { entities: 'channels', select: (d) => d.channels });
+  const tab = useRecordTab<Row>();
   return (
-    <Stack gap="4">
-      <DataTable
-        testId="channels-table"
-        caption="Channels"
-        data={data?.channels ?? []}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={loading && !data}
-        error={error && !data ? 'Unable to retrieve channels. Please try again.' : undefined}
-        emptyText="No channels available"
-        pageSizeOptions={[ADMIN_PAGE_SIZE]}
-        initialPageSize={ADMIN_PAGE_SIZE}
-        quickFilter
-        toolbar={
-          <Button colorPalette="brand" size="sm" onClick={() => setModal({ channel: null })}>
-            <LuPlus /> Add Channel
-          </Button>
-        }
-      />
-      <ChannelModal open={modal !== null} channel={modal?.channel ?? null} onClose={() => setModal(null)} />
-    </Stack>
+    <RecordTab
+      grid={{
+        testId: 'channels-table',
+        caption: 'Channels',
+        empty: 'No channels available',
+        paged: true,
+        search: true,
+      }}
+      list={list}
+      columns={COLUMNS}
+      actions={[{ kind: 'edit', label: (r) => `Edit ${r.channel_name}`, onClick: tab.edit }]}
+      add={{ label: 'Add Channel', onClick: tab.add }}
+    >
+      <ChannelModal open={tab.open} channel={tab.record} onClose={tab.close} />
+    </RecordTab>
   );
 }
 

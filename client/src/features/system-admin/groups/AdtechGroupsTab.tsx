@@ -1,14 +1,13 @@
-import { Box, Button, Checkbox, Field, Stack, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { LuPlus } from 'react-icons/lu';
 import { describeError } from '../../../app/api-errors';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { EntityModal } from '../../../components/EntityModal';
 import { TextField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
-import { EditButton } from '../../../components/RowActions';
+import { RecordTab, useRecordQuery, useRecordTab } from '../../../components/RecordTab';
 import { notify } from '../../../components/toaster';
 import {
   CreateAdtechGroupDocument,
@@ -18,60 +17,49 @@ import {
   type SysAdtechGroupFieldsFragment,
 } from '../../../gql/graphql';
 import { adtechGroupRules, validate } from '@infinitum/rules';
-import { snackbar } from '../../admin/snackbar';
-import { ADMIN_PAGE_SIZE, failedTo } from '../../admin/texts';
+import { snackbar } from '../../../components/snackbar';
+import { failedTo } from '../../../components/record-texts';
 
 type Row = SysAdtechGroupFieldsFragment;
 
 /** 'N entities' (spec 2). */
 export const entitiesLabel = (n: number) => `${n} entities`;
 
+const COLUMNS: DataColumn<Row>[] = [
+  { id: 'group_name', header: 'Group Name', accessorFn: (r) => r.group_name },
+  {
+    id: 'adtech_count',
+    header: 'AdTechs',
+    accessorFn: (r) => r.adtech_count,
+    cell: ({ row }) => entitiesLabel(row.original.adtech_count),
+  },
+];
+
 /** AdTech Groups (spec 2): group_name and adtech_count; double-click a row (or its edit button) to edit. */
 export function AdtechGroupsTab() {
-  const { data, loading, error } = useQuery(SysAdtechGroupsDocument, { context: { silent: true } });
-  const [modal, setModal] = useState<{ group: Row | null } | null>(null);
-  const columns: DataColumn<Row>[] = [
-    { id: 'group_name', header: 'Group Name', accessorFn: (r) => r.group_name },
-    {
-      id: 'adtech_count',
-      header: 'AdTechs',
-      accessorFn: (r) => r.adtech_count,
-      cell: ({ row }) => entitiesLabel(row.original.adtech_count),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <EditButton label={`Edit ${row.original.group_name}`} onClick={() => setModal({ group: row.original })} />
-      ),
-    },
-  ];
+  const list = useRecordQuery(SysAdtechGroupsDocument, { entities: 'adtech groups', select: (d) => d.adtechGroups });
+  const tab = useRecordTab<Row>();
   return (
-    <Stack gap="4">
-      <Text fontSize="sm" color="gray.600">
-        Double-click a group to edit it.
-      </Text>
-      <DataTable
-        testId="adtech-groups-table"
-        caption="AdTech Groups"
-        data={data?.adtechGroups ?? []}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={loading && !data}
-        error={error && !data ? 'Unable to retrieve adtech groups. Please try again.' : undefined}
-        emptyText="No adtech groups available"
-        pageSizeOptions={[ADMIN_PAGE_SIZE]}
-        initialPageSize={ADMIN_PAGE_SIZE}
-        onRowDoubleClick={(group) => setModal({ group })}
-        toolbar={
-          <Button colorPalette="brand" size="sm" onClick={() => setModal({ group: null })}>
-            <LuPlus /> Add AdTech Group
-          </Button>
-        }
-      />
-      <AdtechGroupModal open={modal !== null} group={modal?.group ?? null} onClose={() => setModal(null)} />
-    </Stack>
+    <RecordTab
+      grid={{
+        testId: 'adtech-groups-table',
+        caption: 'AdTech Groups',
+        empty: 'No adtech groups available',
+        paged: true,
+      }}
+      list={list}
+      columns={COLUMNS}
+      intro={
+        <Text fontSize="sm" color="gray.600">
+          Double-click a group to edit it.
+        </Text>
+      }
+      actions={[{ kind: 'edit', label: (r) => `Edit ${r.group_name}`, onClick: tab.edit }]}
+      onRowDoubleClick={tab.edit}
+      add={{ label: 'Add AdTech Group', onClick: tab.add }}
+    >
+      <AdtechGroupModal open={tab.open} group={tab.record} onClose={tab.close} />
+    </RecordTab>
   );
 }
 

@@ -8,9 +8,9 @@ import { CheckboxField, TextField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
 import { notify } from '../../../components/toaster';
 import { type RuleSet, validate } from '@infinitum/rules';
-import { CountryFields, type CountryOption } from '../../admin/components/CountryFields';
-import { snackbar } from '../../admin/snackbar';
-import { failedTo } from '../../admin/texts';
+import { CountryFields, type CountryOption } from '../../../components/country/CountryFields';
+import { snackbar } from '../../../components/snackbar';
+import { failedTo } from '../../../components/record-texts';
 
 export interface OrgForm {
   name: string;

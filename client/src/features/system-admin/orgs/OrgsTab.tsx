@@ -1,9 +1,7 @@
-import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
-import { useMemo, useState } from 'react';
-import { LuPlus } from 'react-icons/lu';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { EditButton } from '../../../components/RowActions';
+import { Badge, HStack } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import type { DataColumn } from '../../../components/DataTable';
+import { RecordTab, useRecordQuery, useRecordTab, type RecordList } from '../../../components/RecordTab';
 import { SysAdtechsDocument, SysBroadcastersDocument } from '../../../gql/graphql';
 import {
   CreateAdtechDocument,
@@ -12,8 +10,7 @@ import {
   UpdateBroadcasterDocument,
 } from '../../../gql/graphql';
 import { adtechRules, broadcasterRules } from '@infinitum/rules';
-import type { CountryOption } from '../../admin/components/CountryFields';
-import { ADMIN_PAGE_SIZE } from '../../admin/texts';
+import type { CountryOption } from '../../../components/country/CountryFields';
 import { CountryChips } from '../CountryChips';
 import type { OrgRecord } from './OrgModal';
 import { lazyNamed } from '../../../components/lazy';
@@ -22,19 +19,28 @@ const OrgModal = lazyNamed(() => import('./OrgModal'), 'OrgModal');
 
 /** Manage Broadcasters / Manage AdTechs (spec 2): home country, operational-country chips, edit only. */
 export function OrgsTab({ kind, countries }: { kind: 'broadcaster' | 'adtech'; countries: readonly CountryOption[] }) {
-  const broadcasters = useQuery(SysBroadcastersDocument, { skip: kind !== 'broadcaster', context: { silent: true } });
-  const adtechs = useQuery(SysAdtechsDocument, { skip: kind !== 'adtech', context: { silent: true } });
+  const broadcasters = useRecordQuery(SysBroadcastersDocument, {
+    entities: 'broadcasters',
+    select: (d) => d.broadcasters,
+    skip: kind !== 'broadcaster',
+  });
+  const adtechs = useRecordQuery(SysAdtechsDocument, {
+    entities: 'adtechs',
+    select: (d) => d.adtechs,
+    skip: kind !== 'adtech',
+  });
   const q = kind === 'broadcaster' ? broadcasters : adtechs;
   const rows: OrgRecord[] = useMemo(
     () =>
       kind === 'broadcaster'
-        ? (broadcasters.data?.broadcasters ?? []).map((b) => ({ ...b, name: b.broadcaster_name }))
-        : (adtechs.data?.adtechs ?? []).map((a) => ({ ...a, name: a.adtech_name })),
-    [kind, broadcasters.data, adtechs.data],
+        ? broadcasters.rows.map((b) => ({ ...b, name: b.broadcaster_name }))
+        : adtechs.rows.map((a) => ({ ...a, name: a.adtech_name })),
+    [kind, broadcasters.rows, adtechs.rows],
   );
+  const list: RecordList<OrgRecord> = { rows, loading: q.loading, error: q.error };
   const nameOf = new Map(countries.map((c) => [c.country_code, c.country_name]));
   const noun = kind === 'broadcaster' ? 'Broadcaster' : 'AdTech';
-  const [modal, setModal] = useState<{ record: OrgRecord | null } | null>(null);
+  const tab = useRecordTab<OrgRecord>();
 
   const columns: DataColumn<OrgRecord>[] = [
     { id: 'name', header: `${noun} Name`, accessorFn: (r) => r.name },
@@ -68,47 +74,33 @@ export function OrgsTab({ kind, countries }: { kind: 'broadcaster' | 'adtech'; c
           } as DataColumn<OrgRecord>,
         ]
       : []),
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <EditButton label={`Edit ${row.original.name}`} onClick={() => setModal({ record: row.original })} />
-      ),
-    },
   ];
 
   return (
-    <Stack gap="4">
-      <DataTable
-        testId={`${kind}s-table`}
-        caption={`${noun}s`}
-        data={rows}
-        columns={columns}
-        getRowId={(r) => String(r.id)}
-        loading={q.loading && !q.data}
-        error={q.error && !q.data ? `Unable to retrieve ${kind}s. Please try again.` : undefined}
-        emptyText={`No ${kind}s available`}
-        pageSizeOptions={[ADMIN_PAGE_SIZE]}
-        initialPageSize={ADMIN_PAGE_SIZE}
-        quickFilter
-        toolbar={
-          <Button colorPalette="brand" size="sm" onClick={() => setModal({ record: null })}>
-            <LuPlus /> Add {noun}
-          </Button>
-        }
-      />
+    <RecordTab
+      grid={{
+        testId: `${kind}s-table`,
+        caption: `${noun}s`,
+        empty: `No ${kind}s available`,
+        paged: true,
+        search: true,
+      }}
+      list={list}
+      columns={columns}
+      actions={[{ kind: 'edit', label: (r) => `Edit ${r.name}`, onClick: tab.edit }]}
+      add={{ label: `Add ${noun}`, onClick: tab.add }}
+    >
       <OrgModal
-        open={modal !== null}
+        open={tab.open}
         kind={kind}
-        record={modal?.record ?? null}
+        record={tab.record}
         countries={countries}
         rules={kind === 'broadcaster' ? broadcasterRules : adtechRules}
         create={(kind === 'broadcaster' ? CreateBroadcasterDocument : CreateAdtechDocument) as never}
         update={(kind === 'broadcaster' ? UpdateBroadcasterDocument : UpdateAdtechDocument) as never}
         refetch={kind === 'broadcaster' ? ['SysBroadcasters', 'SysOrganisations'] : ['SysAdtechs', 'SysOrganisations']}
-        onClose={() => setModal(null)}
+        onClose={tab.close}
       />
-    </Stack>
+    </RecordTab>
   );
 }

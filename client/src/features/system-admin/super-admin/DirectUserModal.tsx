@@ -7,7 +7,7 @@ import { SelectField, TextField } from '../../../components/form-fields';
 import { applyServerErrors, rulesResolver } from '../../../components/form-rules';
 import { CreateDirectUserDocument, type SysOrganisationsQuery } from '../../../gql/graphql';
 import { ORGANISATION_FIELD } from '@infinitum/rules';
-import { snackbar } from '../../admin/snackbar';
+import { snackbar } from '../../../components/snackbar';
 import { checkDirectUser, directUserPayload, EMPTY_DIRECT_USER, type DirectUserForm } from './direct-user';
 import { entitiesIn } from './relationship';
 import { FormError } from '../../../components/form-fields';

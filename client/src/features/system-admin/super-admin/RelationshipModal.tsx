@@ -8,9 +8,9 @@ import { applyServerErrors, rulesResolver } from '../../../components/form-rules
 import { notify } from '../../../components/toaster';
 import { CreateRelationshipDocument, type SysOrganisationsQuery } from '../../../gql/graphql';
 import { RELATIONSHIP_TYPES, type RelationshipType } from '@infinitum/rules';
-import type { CountryOption } from '../../admin/components/CountryFields';
-import { countryLabel } from '../../admin/country-form';
-import { snackbar } from '../../admin/snackbar';
+import type { CountryOption } from '../../../components/country/CountryFields';
+import { countryLabel } from '../../../components/country/country-form';
+import { snackbar } from '../../../components/snackbar';
 import {
   checkRelationship,
   EMPTY_RELATIONSHIP,

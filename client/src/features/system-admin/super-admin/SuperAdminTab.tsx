@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
 import { LuDatabase, LuLink, LuSettings, LuUserPlus } from 'react-icons/lu';
 import { SysOrganisationsDocument } from '../../../gql/graphql';
-import type { CountryOption } from '../../admin/components/CountryFields';
+import type { CountryOption } from '../../../components/country/CountryFields';
 import { DatabaseOperationsDialog, SystemConfigurationDialog } from './InfoDialogs';
 import { lazyNamed } from '../../../components/lazy';
 

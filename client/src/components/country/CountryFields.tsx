@@ -1,6 +1,6 @@
 import { Field, HStack, NativeSelect, Stack, Tag, Text } from '@chakra-ui/react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { addOperational, choosePrimary, countryLabel, removeOperational } from '../country-form';
+import { addOperational, choosePrimary, countryLabel, removeOperational } from './country-form';
 
 export interface CountryOption {
   country_code: string;

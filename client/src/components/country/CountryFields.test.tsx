@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { renderWithTheme } from '../../../test/render';
+import { renderWithTheme } from '../../test/render';
 import { CountryFields } from './CountryFields';
 
 const countries = [

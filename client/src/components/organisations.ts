@@ -1,4 +1,4 @@
-import type { SysOrganisationsQuery } from '../../../gql/graphql';
+import type { SysOrganisationsQuery } from '../gql/graphql';
 
 /** Entity type numbers (spec 3): 1 client, 2 agency, 3 broadcaster, 4 adtech. */
 export const ORGANISATION_TYPES = [

@@ -1,19 +1,19 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
-import { describeError } from '../../app/api-errors';
-import { ChartCard, type LoadingState } from '../../components/ChartCard';
-import { notify } from '../../components/toaster';
+import { describeError } from '../../../app/api-errors';
+import { ChartCard, type LoadingState } from '../../../components/ChartCard';
+import { notify } from '../../../components/toaster';
 import {
   AcceptAssociationRequestDocument,
   AssociationRequestsDocument,
   DeclineAssociationRequestDocument,
   WithdrawAssociationRequestDocument,
   type AssociationRequestFieldsFragment,
-} from '../../gql/graphql';
-import { actorOf, isEntityAdminActor, isSystemAdmin } from '../admin/access';
-import { snackbar } from '../admin/snackbar';
-import { useAuth } from '../auth/AuthProvider';
+} from '../../../gql/graphql';
+import { actorOf, isEntityAdminActor, isSystemAdmin } from '../access';
+import { snackbar } from '../../../components/snackbar';
+import { useAuth } from '../../auth/AuthProvider';
 
 type Request = AssociationRequestFieldsFragment;
 type Decision = 'accept' | 'decline' | 'withdraw';
