@@ -1,4 +1,5 @@
 import { todayIn } from '../../gateway/src/shared/status';
+import { createMailer } from '../../gateway/src/shared/mailer';
 import { evaluateAlerts } from '../../gateway/src/modules/alerts/evaluate';
 import { alertRound } from '../../gateway/src/modules/alerts/alert.task';
 import { takeLease } from '../../gateway/src/modules/alerts/lease';
@@ -290,4 +291,41 @@ test("one-click unsubscribe: the signed link stops that recipient's mails; a for
   expect(rules.body.find((r: any) => r.kind === 'site_tag_silent').recipient_ids).not.toContain(
     w.a.users.customer.admin.userId,
   );
+});
+
+test('a send that fails (SMTP down, or a process gone mid-send) is retried on the next round, once', async () => {
+  const app = t.gateway.app;
+  const working = app.mailer;
+  const bAdmin = await emailOf(w.b.users.customer.admin.userId);
+  const before = mail.to(bAdmin).length;
+  // SMTP unreachable while b's site tag episode opens (a port nothing listens on).
+  app.mailer = createMailer('smtp://127.0.0.1:9', 'Infinitum <no-reply@infinitum.local>');
+  await sql(
+    "UPDATE alert_episode SET open_key = NULL, resolved_at = ? WHERE customer_id = ? AND kind = 'site_tag_silent'",
+    [at(40), w.b.customerId],
+  );
+  const failed = await evaluateAlerts(app, at(100));
+  expect(failed.opened).toBeGreaterThanOrEqual(1);
+  const [episode] = await sql(
+    "SELECT id FROM alert_episode WHERE customer_id = ? AND kind = 'site_tag_silent' AND open_key IS NOT NULL",
+    [w.b.customerId],
+  );
+  const [row] = await sql('SELECT sent_at, result FROM alert_send WHERE episode_id = ?', [episode.id]);
+  expect(row.sent_at).toBeNull();
+  expect(row.result).toMatch(/^error: /);
+  // SMTP back: the next round sends it, and the one after sends nothing more.
+  app.mailer = working;
+  expect((await evaluateAlerts(app, at(101))).mailed).toBeGreaterThanOrEqual(1);
+  expect((await evaluateAlerts(app, at(102))).mailed).toBe(0);
+  await mail.waitFor(
+    (m) => m.to.includes(bAdmin) && m.subject.includes('Site tag "Bravo Home"') && mail.to(bAdmin).indexOf(m) >= before,
+  );
+  expect(
+    mail
+      .to(bAdmin)
+      .slice(before)
+      .filter((m) => m.subject.includes('Site tag')),
+  ).toHaveLength(1);
+  const [sent] = await sql('SELECT sent_at, result FROM alert_send WHERE episode_id = ?', [episode.id]);
+  expect(sent.result).toBe('sent');
 });
