@@ -15,6 +15,7 @@ import { organisationsModule } from './modules/organisations';
 import { recordsSummaryModule } from './modules/records-summary';
 import { referenceModule } from './modules/reference';
 import { relationshipsModule } from './modules/relationships';
+import { reportsModule } from './modules/reports';
 import { systemInfoModule } from './modules/system-info';
 import { tagsModule } from './modules/tags';
 import { usersModule } from './modules/users';
@@ -43,6 +44,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   ingestModule,
   adminSummaryModule,
   alertsModule,
+  reportsModule,
   etlModule,
 ];
 

@@ -4,6 +4,7 @@ import { buildMatrixWorld, type MatrixWorld } from '../support/matrix-fixtures';
 import { openApiValidator } from '../support/openapi-validator';
 import { isoDay } from '../support/records-fixtures';
 import { unsubscribeToken } from '../../gateway/src/modules/alerts/unsubscribe';
+import { reportUnsubscribeToken } from '../../gateway/src/modules/reports/unsubscribe';
 
 /**
  * Every read operation of GET /api/openapi.json, called on a world with one record of each kind, answers
@@ -51,6 +52,7 @@ async function query(path: string): Promise<string> {
   if (path === '/api/verify-reset-token') return `?token=${encodeURIComponent(await w.fresh.resetToken())}`;
   // A signed link (of a rule and user that need not exist: unsubscribing nobody still answers 200).
   if (path === '/api/alerts/unsubscribe') return `?token=${unsubscribeToken(t.config, 1, 1)}`;
+  if (path === '/api/reports/unsubscribe') return `?token=${reportUnsubscribeToken(t.config, 1, 1)}`;
   return '';
 }
 

@@ -33,7 +33,7 @@ export async function alertRound(app: AppContext, owner: string, leaseMs: number
   return true;
 }
 
-/** The background task (GatewayModule.tasks): a round every ALERT_INTERVAL_MS (default a minute). */
+/** The background task (GatewayModule.tasks): a round every ALERT_INTERVAL_MS (default a minute), the first one interval after start. */
 export async function startAlertTask(app: AppContext): Promise<() => Promise<void>> {
   const every = Number(process.env.ALERT_INTERVAL_MS ?? 60_000);
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -46,7 +46,6 @@ export async function startAlertTask(app: AppContext): Promise<() => Promise<voi
   };
   const timer = setInterval(tick, every);
   timer.unref();
-  tick();
   return async () => {
     stopped = true;
     clearInterval(timer);
