@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { makeUser } from '../support/actors';
 import type { TestGateway } from '../support/gateway';
 import { call } from '../support/http';
@@ -49,6 +50,21 @@ afterAll(async () => {
     else process.env[k] = v;
   }
 });
+
+/** The PDF attached to a mail (base64 MIME part), checked to be a PDF, as its extracted text. */
+function pdfText(raw: string): string {
+  const part = /Content-Type: application\/pdf[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(raw);
+  expect(part).not.toBeNull();
+  const data = Buffer.from(part![1].replace(/\s+/g, ''), 'base64');
+  expect(data.subarray(0, 5).toString()).toBe('%PDF-');
+  // pdf-parse loads pdf.js's worker by dynamic import, which Jest's module sandbox refuses: read it in plain node.
+  const script =
+    "const { PDFParse } = require('pdf-parse');" +
+    "const chunks = []; process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {" +
+    'const p = new PDFParse({ data: Buffer.concat(chunks) }); const r = await p.getText(); await p.destroy();' +
+    'process.stdout.write(r.text); });';
+  return execFileSync(process.execPath, ['-e', script], { input: data, encoding: 'utf8' });
+}
 
 const mailsTo = (email: string) => mail.to(email).filter((m) => m.subject.includes('weekly report'));
 
@@ -126,6 +142,12 @@ test("the report's numbers equal the dashboard API's for the same period, with t
   expect(before.Actual_Impressions).toBe(0);
   expect(text).toContain('(n/a vs 0)');
   expect(m.raw).toMatch(/List-Unsubscribe:\s*<http:\/\/app\.test\/api\/reports\/unsubscribe\?token=/);
+  // The PDF summary parses and holds the same headline numbers.
+  const pdf = pdfText(m.raw).replace(/\s+/g, ' ');
+  expect(pdf).toContain(`${isoDay(-7)} to ${isoDay(-1)}`);
+  expect(pdf).toContain(`Impressions ${Math.round(now.Actual_Impressions).toLocaleString('en-NZ')}`);
+  expect(pdf).toContain(`Ad spend $${now.Ad_Spend.toFixed(2)}`);
+  expect(pdf).toContain(`CPM $${now.CPM_Actual.toFixed(2)}`);
 
   // Another round, another scheduler (the lease lapsed): the period went already, nothing twice.
   await t.gateway.app.ds.query("UPDATE task_lease SET expires_at = '2000-01-01' WHERE name = 'reports'");

@@ -6,6 +6,7 @@ import type { Input } from '../../shared/input';
 import { assertCustomerVisible, canSeeCustomer } from '../access/customer-scope';
 import { runDashboardCall } from '../analytics/dashboard.service';
 import { latestRun, type ReportPeriod, runInstant } from './period';
+import { reportPdf } from './report.pdf';
 import { REPORT_FREQUENCIES, type ReportFrequency } from './report.entity';
 import { reportUnsubscribeUrl, readReportUnsubscribeToken } from './unsubscribe';
 
@@ -227,8 +228,20 @@ async function reportMail(
   ]);
   const now = await headline(app, actor, customerId, period.start, period.end);
   const before = await headline(app, actor, customerId, period.previousStart, period.previousEnd);
-  const lines = FIGURES.map(
-    ([key, label, fmt]) => `${label}: ${fmt(now[key])} (${change(now[key], before[key])} vs ${fmt(before[key])})`,
+  const figures = FIGURES.map(([key, label, fmt]) => ({
+    label,
+    now: now[key],
+    before: before[key],
+    text: fmt(now[key]),
+    beforeText: fmt(before[key]),
+    change: change(now[key], before[key]),
+  }));
+  const lines = figures.map((f) => `${f.label}: ${f.text} (${f.change} vs ${f.beforeText})`);
+  const title = `${cust_name}: ${s.frequency} report`;
+  const pdf = await reportPdf(
+    title,
+    `${period.start} to ${period.end}, against ${period.previousStart} to ${period.previousEnd}`,
+    figures,
   );
   const base = app.config.PUBLIC_URL.replace(/\/+$/, '');
   const unsubscribe = reportUnsubscribeUrl(app.config, Number(s.id), Number(user.id));
@@ -240,6 +253,9 @@ async function reportMail(
       `${lines.join('\n')}\n\nDashboard: ${base}/dashboard?customer=${customerId}&from=${period.start}&to=${period.end}\n\n` +
       `Unsubscribe from this report: ${unsubscribe}\n`,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    attachments: [
+      { filename: `report-${period.start}-${period.end}.pdf`, content: pdf, contentType: 'application/pdf' },
+    ],
   });
 }
 
