@@ -48,12 +48,15 @@ test("an alert appears in the bell with the API's title and count, and its link 
   const item = page.getByTestId('alert-item').filter({ hasText: site.title });
   await item.waitFor();
   expect(await page.getByTestId('alert-item').count()).toBe(api.body.alerts.length);
+  await page.waitForTimeout(500); // the popover's opening animation
   await page.screenshot({ path: 'test-artifacts/screenshots/alerts-list-1400.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
   await page.screenshot({ path: 'test-artifacts/screenshots/alerts-list-390.png' });
   await item.click();
   await page.waitForURL(`**/dashboard?customer=${w.a.customerId}&site=${w.a.siteTagId}*`);
+  await page.getByRole('heading', { name: 'Advanced analytics' }).waitFor();
+  await page.getByTestId('alert-list').waitFor({ state: 'hidden' });
   // Opened: read for this user, and the count falls on the server and on the screen.
   let unread = -1;
   for (let i = 0; i < 50 && unread !== api.body.unread - 1; i++) {
@@ -61,12 +64,10 @@ test("an alert appears in the bell with the API's title and count, and its link 
     if (unread !== api.body.unread - 1) await page.waitForTimeout(100);
   }
   expect(unread).toBe(api.body.unread - 1);
-  if (unread > 0) {
-    await page.waitForFunction(
-      (n) => document.querySelector('[data-testid="alert-unread"]')?.textContent?.trim() === String(n),
-      unread,
-    );
-  }
+  await page.waitForFunction(
+    (n) => (document.querySelector('[data-testid="alert-unread"]')?.textContent?.trim() ?? '0') === String(n),
+    unread,
+  );
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.waitForTimeout(500);
   await b.screenshot('alerts-opened-dashboard-1400');

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { LuBell } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../components/format';
@@ -16,20 +17,33 @@ export function AlertBell() {
     fetchPolicy: 'cache-and-network',
     pollInterval: POLL_MS,
   });
-  const [markRead] = useMutation(MarkAlertsReadDocument, { context: { silent: true } });
+  const [markRead] = useMutation(MarkAlertsReadDocument, {
+    context: { silent: true },
+    refetchQueries: ['AlertInbox'],
+  });
+  const [isOpen, setOpen] = useState(false);
   const unread = data?.alerts.unread ?? 0;
   const alerts = data?.alerts.alerts ?? [];
-  const open = (id: number, read: boolean) => {
+  // Following an alert closes the list and marks it read (the count comes back from the server).
+  const follow = (id: number, read: boolean) => {
+    setOpen(false);
     if (!read) void markRead({ variables: { ids: [id] } }).catch(() => undefined);
   };
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
+    <Popover.Root
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+      open={isOpen}
+      onOpenChange={(e) => setOpen(e.open)}
+    >
       <Popover.Trigger asChild>
         <Button
           size="sm"
           variant="ghost"
           color="white"
           _hover={{ bg: 'whiteAlpha.200' }}
+          _expanded={{ bg: 'whiteAlpha.300', color: 'white' }}
           aria-label={ALERTS_TEXT.bellLabel(unread)}
           data-testid="alert-bell"
           position="relative"
@@ -76,7 +90,7 @@ export function AlertBell() {
                       bg={a.read ? 'transparent' : 'blue.50'}
                       _hover={{ bg: 'gray.100' }}
                     >
-                      <RouterLink to={a.link} onClick={() => open(a.id, a.read)} data-testid="alert-item">
+                      <RouterLink to={a.link} onClick={() => follow(a.id, a.read)} data-testid="alert-item">
                         <Text fontSize="sm" fontWeight={a.read ? 'normal' : 'semibold'}>
                           {a.title}
                         </Text>
