@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GatewayModule } from './shared/module';
 import { adminSummaryModule } from './modules/admin-summary';
+import { alertsModule } from './modules/alerts';
 import { analyticsModule } from './modules/analytics';
 import { apiKeysModule } from './modules/api-keys';
 import { authModule } from './modules/auth';
@@ -15,6 +16,7 @@ import { recordsSummaryModule } from './modules/records-summary';
 import { referenceModule } from './modules/reference';
 import { relationshipsModule } from './modules/relationships';
 import { savedViewsModule } from './modules/saved-views';
+import { reportsModule } from './modules/reports';
 import { systemInfoModule } from './modules/system-info';
 import { tagsModule } from './modules/tags';
 import { usersModule } from './modules/users';
@@ -43,6 +45,8 @@ export const gatewayModules: readonly GatewayModule[] = [
   ingestModule,
   adminSummaryModule,
   savedViewsModule,
+  alertsModule,
+  reportsModule,
   etlModule,
 ];
 

@@ -3,6 +3,8 @@ import { call } from '../support/http';
 import { buildMatrixWorld, type MatrixWorld } from '../support/matrix-fixtures';
 import { openApiValidator } from '../support/openapi-validator';
 import { isoDay } from '../support/records-fixtures';
+import { unsubscribeToken } from '../../gateway/src/modules/alerts/unsubscribe';
+import { reportUnsubscribeToken } from '../../gateway/src/modules/reports/unsubscribe';
 
 /**
  * Every read operation of GET /api/openapi.json, called on a world with one record of each kind, answers
@@ -48,6 +50,9 @@ function pathValue(path: string, name: string): string {
 async function query(path: string): Promise<string> {
   if (path === '/api/dashboard/summary') return `?start_date=${isoDay(-30)}&end_date=${isoDay(30)}`;
   if (path === '/api/verify-reset-token') return `?token=${encodeURIComponent(await w.fresh.resetToken())}`;
+  // A signed link (of a rule and user that need not exist: unsubscribing nobody still answers 200).
+  if (path === '/api/alerts/unsubscribe') return `?token=${unsubscribeToken(t.config, 1, 1)}`;
+  if (path === '/api/reports/unsubscribe') return `?token=${reportUnsubscribeToken(t.config, 1, 1)}`;
   return '';
 }
 

@@ -3,6 +3,7 @@ import { LuLifeBuoy, LuLogOut } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import { staticClasses, type StaticStyle } from '../components/static-classes';
+import { AlertBell } from '../features/alerts/AlertBell';
 import { useAuth } from '../features/auth/AuthProvider';
 import { isSuperAdminRole, NAV_LINKS } from './nav-links';
 
@@ -107,6 +108,7 @@ export function AppShell() {
         {/* A phone's header has no room beside the icons: there it sits in the footer. */}
         <EnvironmentIndicator hideBelow="md" />
         <HStack gap="1">
+          <AlertBell />
           <Button asChild size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
             <a href={HELP_MAILTO} aria-label="Get help">
               <LuLifeBuoy />

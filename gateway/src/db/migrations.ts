@@ -34,6 +34,8 @@ import { ResponseSiteSummaries1795702192758 } from './migrations/1795702192758-r
 import { ResponseCreativeSummaries1795714225258 } from './migrations/1795714225258-response-creative-summaries';
 import { EventIdPerCustomer1795864432065 } from './migrations/1795864432065-event-id-per-customer';
 import { SavedViews1795878983696 } from './migrations/1795878983696-saved-views';
+import { Alerts1795878940781 } from './migrations/1795878940781-Alerts';
+import { ScheduledReports1795880269144 } from './migrations/1795880269144-ScheduledReports';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -72,5 +74,7 @@ export const migrations: Function[] = [
   ResponseSiteSummaries1795702192758,
   ResponseCreativeSummaries1795714225258,
   EventIdPerCustomer1795864432065,
+  Alerts1795878940781,
   SavedViews1795878983696,
+  ScheduledReports1795880269144,
 ];

@@ -133,12 +133,15 @@ function decodePart(headers: Map<string, string>, body: string): string {
   return body;
 }
 
+// Whitespace between two adjacent encoded words is not part of the text (RFC 2047 section 6.2).
 const decodeWords = (s: string) =>
-  s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  s
+    .replace(/(\?=)\s+(?==\?utf-8\?[QB]\?)/gi, '$1')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 
 function parseMail(raw: string, envelope: Envelope): ReceivedMail {
   const { headers, body } = splitHeaders(raw);

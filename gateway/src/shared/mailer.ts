@@ -5,6 +5,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on alert mails. */
+  headers?: Record<string, string>;
+  /** Files attached (a report's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface Mailer {
@@ -16,7 +20,15 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        headers: m.headers,
+        attachments: m.attachments,
+      });
     },
   };
 }
