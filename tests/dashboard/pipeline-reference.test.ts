@@ -22,6 +22,10 @@ import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world'
  */
 let t: TestGateway;
 let token: string;
+// Every event goes through the real collector and ETL: a shared CI machine can take minutes where a quiet one takes
+// seconds, and a timeout is a safety net here, not a speed target (speed lives in the benches).
+jest.setTimeout(240_000);
+
 let c: WorldCustomer;
 let events: ReturnType<typeof generateEvents>;
 const CALLS = SECTION_4_CALLS;

@@ -17,7 +17,14 @@ afterAll(async () => {
 });
 
 /** Runs the CLI as a child (asynchronously: the gateway under test lives in this process). */
-function simulate(args: string[], stopAfterMs?: number): Promise<{ status: number | null; out: string }> {
+/**
+ * Runs the simulator; with `stop`, Ctrl+C goes `stop.ms` after its output first shows `stop.after` (counted from
+ * then, not from the spawn: a loaded machine can take seconds just to start the child).
+ */
+function simulate(
+  args: string[],
+  stop?: { after: string; ms: number },
+): Promise<{ status: number | null; out: string }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/simulate/cli.ts', ...args], {
     cwd: join(__dirname, '..', '..'),
     env: {
@@ -31,9 +38,16 @@ function simulate(args: string[], stopAfterMs?: number): Promise<{ status: numbe
     },
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  if (stopAfterMs) setTimeout(() => child.kill('SIGINT'), stopAfterMs);
+  let stopping = false;
+  const read = (d: Buffer) => {
+    out += d.toString();
+    if (stop && !stopping && out.includes(stop.after)) {
+      stopping = true;
+      setTimeout(() => child.kill('SIGINT'), stop.ms);
+    }
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
   return new Promise((resolve) => child.once('exit', (status) => resolve({ status, out })));
 }
 
@@ -72,7 +86,7 @@ test('history: impressions with an evening peak, visits with touches, every regi
 
 test('live: pixels through /t/i and /t/v until Ctrl+C, then it waits for the ETL', async () => {
   const [before] = await q('SELECT (SELECT COUNT(*) FROM impression_event) + (SELECT COUNT(*) FROM site_hit) AS n');
-  const r = await simulate(['--live', '--rate', '30', '--url', t.url], 4000);
+  const r = await simulate(['--live', '--rate', '30', '--url', t.url], { after: 'live pixels', ms: 3000 });
   expect(r.out).toContain('everything is committed');
   expect(r.status).toBe(0);
   const [after] = await q('SELECT (SELECT COUNT(*) FROM impression_event) + (SELECT COUNT(*) FROM site_hit) AS n');
