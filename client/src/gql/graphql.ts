@@ -95,6 +95,12 @@ export type DashboardFilterInput = {
   campaign?: Array<number> | null | undefined;
   channel?: Array<number> | null | undefined;
   client_id: number;
+  /** Period comparison: off (default), previous (same length, just before), year (same dates a year earlier), custom */
+  compare?: string | null | undefined;
+  /** yyyy-MM-dd, with compare = custom */
+  compare_enddate?: string | null | undefined;
+  /** yyyy-MM-dd, with compare = custom */
+  compare_startdate?: string | null | undefined;
   creative?: Array<number> | null | undefined;
   /** yyyy-MM-dd */
   enddate: string;
