@@ -145,6 +145,7 @@ export default function DashboardPage() {
         onRange={s.setRange}
         onView={s.setView}
         onFilter={s.setFilter}
+        onCompare={s.setCompare}
         onAnalyse={onAnalyse}
         onExport={onExport}
       />

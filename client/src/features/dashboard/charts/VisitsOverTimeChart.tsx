@@ -19,7 +19,18 @@ export const SERIES = [
   { key: 'Total_Impressions', label: 'Impressions', color: COLORS.secondary },
   { key: 'Total_Responses', label: 'All Responses', color: COLORS.primary },
 ] as const;
-type SeriesKey = (typeof SERIES)[number]['key'];
+/** The comparison's series, drawn dashed over the selected range's days (aligned by day offset). */
+export const COMPARE_SERIES = [
+  { key: 'Compare_Same_Day', label: 'Same Day', color: COLORS.accent },
+  { key: 'Compare_Responses', label: 'All Responses', color: COLORS.primary },
+] as const;
+type SeriesKey = (typeof SERIES)[number]['key'] | (typeof COMPARE_SERIES)[number]['key'];
+
+/** A comparison range's rows and what to call it ('previous period'). */
+export interface OverTimeComparison {
+  label: string;
+  rows: OverTimeRow[];
+}
 
 export const OVER_TIME_HEIGHT = 400;
 
@@ -31,14 +42,22 @@ export const OVER_TIME_HEIGHT = 400;
 export function VisitsOverTimeChart({
   rows,
   svgHost,
+  comparison,
 }: {
   rows: OverTimeRow[];
   svgHost: React.RefObject<HTMLDivElement | null>;
+  comparison?: OverTimeComparison;
 }) {
   const [hidden, setHidden] = useState<Set<SeriesKey>>(new Set());
   const { ref, width } = useElementWidth<HTMLDivElement>();
+  // Day k of the comparison range sits on day k of the selected range (a longer comparison is cut off).
+  const before = comparison ? rows.map((_, i) => comparison.rows[i] as OverTimeRow | undefined) : [];
   const maxImp = Math.max(1, ...rows.map((r) => r.Total_Impressions));
-  const maxVis = Math.max(1, ...rows.map((r) => Math.max(r.Total_Responses, r.Same_Day)));
+  const maxVis = Math.max(
+    1,
+    ...rows.map((r) => Math.max(r.Total_Responses, r.Same_Day)),
+    ...before.map((r) => (r ? Math.max(r.Total_Responses, r.Same_Day) : 0)),
+  );
   const dates = useMemo(() => rows.map((r) => r.Date), [rows]);
   // About 15 ticks at most; fewer on a narrow chart so the dates stay readable.
   const ticks = thinTicks(dates, Math.max(4, Math.min(15, Math.floor(width / 70))));
@@ -49,8 +68,13 @@ export function VisitsOverTimeChart({
       else next.add(k);
       return next;
     });
-  const tip = (r: OverTimeRow) =>
-    `${formatDay(r.Date)}\nImpressions: ${formatCount(r.Total_Impressions)}\nSame Day: ${formatCount(r.Same_Day)}\nAll Responses: ${formatCount(r.Total_Responses)}`;
+  const tip = (r: OverTimeRow, i: number) => {
+    const now = `${formatDay(r.Date)}\nImpressions: ${formatCount(r.Total_Impressions)}\nSame Day: ${formatCount(r.Same_Day)}\nAll Responses: ${formatCount(r.Total_Responses)}`;
+    const b = before[i];
+    return b
+      ? `${now}\n${formatDay(b.Date)} (${comparison?.label}): Same Day ${formatCount(b.Same_Day)}, All Responses ${formatCount(b.Total_Responses)}`
+      : now;
+  };
   const legendRef = useRef<HTMLDivElement>(null);
 
   return (
@@ -73,6 +97,25 @@ export function VisitsOverTimeChart({
             </Button>
           );
         })}
+        {comparison &&
+          COMPARE_SERIES.map((s) => {
+            const off = hidden.has(s.key);
+            const label = `${s.label} (${comparison.label})`;
+            return (
+              <Button
+                key={s.key}
+                size="xs"
+                variant="ghost"
+                aria-pressed={!off}
+                opacity={off ? 0.5 : 1}
+                onClick={() => toggle(s.key)}
+                data-testid={`legend-compare-${s.label}`}
+              >
+                <Box as="span" w="4" h="0" borderTopWidth="2px" borderStyle="dashed" borderColor={s.color} />
+                {label}
+              </Button>
+            );
+          })}
       </HStack>
       <Box
         ref={(el: HTMLDivElement | null) => {
@@ -94,8 +137,8 @@ export function VisitsOverTimeChart({
             <VictoryVoronoiContainer
               responsive={false}
               voronoiDimension="x"
-              labels={({ datum }) => (datum.childName === 'hit' ? tip(datum.row) : '')}
-              voronoiBlacklist={['bars', 'sameDay', 'responses']}
+              labels={({ datum }) => (datum.childName === 'hit' ? tip(datum.row, datum.index) : '')}
+              voronoiBlacklist={['bars', 'sameDay', 'responses', 'compareSameDay', 'compareResponses']}
               labelComponent={
                 <VictoryTooltip
                   cornerRadius={4}
@@ -146,10 +189,30 @@ export function VisitsOverTimeChart({
               style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }}
             />
           )}
+          {comparison && !hidden.has('Compare_Same_Day') && (
+            <VictoryLine
+              name="compareSameDay"
+              data={rows.flatMap((r, i) => {
+                const b = before[i];
+                return b ? [{ x: r.Date, y: b.Same_Day / maxVis }] : [];
+              })}
+              style={{ data: { stroke: COLORS.accent, strokeWidth: 2, strokeDasharray: '5,4', opacity: 0.8 } }}
+            />
+          )}
+          {comparison && !hidden.has('Compare_Responses') && (
+            <VictoryLine
+              name="compareResponses"
+              data={rows.flatMap((r, i) => {
+                const b = before[i];
+                return b ? [{ x: r.Date, y: b.Total_Responses / maxVis }] : [];
+              })}
+              style={{ data: { stroke: COLORS.primary, strokeWidth: 2, strokeDasharray: '5,4', opacity: 0.8 } }}
+            />
+          )}
           {/* An invisible series that carries the tooltip of each date. */}
           <VictoryLine
             name="hit"
-            data={rows.map((r) => ({ x: r.Date, y: 0, row: r, childName: 'hit' }))}
+            data={rows.map((r, index) => ({ x: r.Date, y: 0, row: r, index, childName: 'hit' }))}
             style={{ data: { stroke: 'none' } }}
           />
         </VictoryChart>
@@ -157,12 +220,21 @@ export function VisitsOverTimeChart({
       <ChartTable
         caption="Visits over time"
         testId="over-time-table"
-        headers={['Date', 'Impressions', 'Same Day', 'All Responses']}
-        rows={rows.map((r) => [
+        headers={[
+          'Date',
+          'Impressions',
+          'Same Day',
+          'All Responses',
+          ...(comparison ? [`Date (${comparison.label})`, 'Same Day', 'All Responses'] : []),
+        ]}
+        rows={rows.map((r, i) => [
           formatDay(r.Date),
           formatCount(r.Total_Impressions),
           formatCount(r.Same_Day),
           formatCount(r.Total_Responses),
+          ...(comparison
+            ? [formatDay(before[i]?.Date), formatCount(before[i]?.Same_Day), formatCount(before[i]?.Total_Responses)]
+            : []),
         ])}
       />
     </Box>

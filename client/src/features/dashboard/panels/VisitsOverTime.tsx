@@ -8,6 +8,7 @@ import { VisitsOverTimeChart } from '../charts/lazy';
 import type { Call } from '../hooks/useDashboardData';
 import { TEXTS } from '../texts';
 import { copyPng, downloadBlob, svgToPng } from '../utils/chart-image';
+import { COMPARE_NAMES } from './SummaryTiles';
 
 export const OVER_TIME_PNG = 'visits-over-time.png';
 
@@ -53,7 +54,20 @@ export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['re
         </>
       }
     >
-      {call.data && <VisitsOverTimeChart rows={call.data.table_data} svgHost={host} />}
+      {call.data && (
+        <VisitsOverTimeChart
+          rows={call.data.table_data}
+          svgHost={host}
+          comparison={
+            call.data.comparison
+              ? {
+                  label: COMPARE_NAMES[call.data.comparison.mode] ?? 'comparison range',
+                  rows: call.data.comparison.table_data,
+                }
+              : undefined
+          }
+        />
+      )}
     </ChartCard>
   );
 }
