@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GatewayModule } from './shared/module';
 import { adminSummaryModule } from './modules/admin-summary';
+import { annotationsModule } from './modules/annotations';
 import { analyticsModule } from './modules/analytics';
 import { apiKeysModule } from './modules/api-keys';
 import { authModule } from './modules/auth';
@@ -41,6 +42,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   apiKeysModule,
   ingestModule,
   adminSummaryModule,
+  annotationsModule,
   etlModule,
 ];
 

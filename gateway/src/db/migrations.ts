@@ -33,6 +33,7 @@ import { VisitDateStart1795691620166 } from './migrations/1795691620166-visit-da
 import { ResponseSiteSummaries1795702192758 } from './migrations/1795702192758-response-site-summaries';
 import { ResponseCreativeSummaries1795714225258 } from './migrations/1795714225258-response-creative-summaries';
 import { EventIdPerCustomer1795864432065 } from './migrations/1795864432065-event-id-per-customer';
+import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -71,4 +72,5 @@ export const migrations: Function[] = [
   ResponseSiteSummaries1795702192758,
   ResponseCreativeSummaries1795714225258,
   EventIdPerCustomer1795864432065,
+  Annotations1795878787109,
 ];
