@@ -202,3 +202,62 @@ test('at 390 px the comparison is in the filter drawer and the tiles keep their 
   await expect(drawer.getByTestId('compare-select').inputValue()).resolves.toBe('previous');
   await b.screenshot('dashboard-compare-drawer-390');
 });
+
+test('notes on Visits Over Time: added in the list, drawn as markers with their text on focus, automatic ones hideable', async () => {
+  const { page } = b;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const from = format(subDays(new Date(), 9), DAY);
+  const to = format(new Date(), DAY);
+  await page.goto(`/dashboard?customer=${customerId}&from=${from}&to=${to}`);
+  await settled(page);
+  await scrollToRow(page, 'visits-over-time');
+  const panel = page.getByTestId('panel-visits-over-time');
+  const day = format(subDays(new Date(), 4), DAY);
+
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  const form = panel.getByTestId('note-form');
+  await form.getByLabel('From').fill(day);
+  await form.getByLabel('Note').fill('Breakfast TV sponsorship went live');
+  await form.getByRole('button', { name: 'Save note' }).click();
+  await form.waitFor({ state: 'detached' });
+  await expect(panel.getByTestId('note-text').innerText()).resolves.toBe('Breakfast TV sponsorship went live');
+
+  // The API holds it, and lists the automatic markers the screen shows.
+  const api = await gql(
+    t.url,
+    `query($c: Int!, $s: String!, $e: String!) { annotations(client_id: $c, startdate: $s, enddate: $e) {
+      notes { start_date note created_by_name } automatic { date text } } }`,
+    { c: customerId, s: from, e: to },
+    token,
+  );
+  expect(api.data.annotations.notes).toEqual([
+    { start_date: day, note: 'Breakfast TV sponsorship went live', created_by_name: expect.any(String) },
+  ]);
+  const automatic = api.data.annotations.automatic;
+  expect(automatic.length).toBeGreaterThan(0);
+  const autoShown = await panel.getByTestId('auto-item').allInnerTexts();
+  expect(autoShown.map((s) => s.trim())).toEqual(
+    automatic.map((m: any) => `${fmt.formatDay(m.date)} ${m.text} (automatic)`),
+  );
+
+  // The note's marker: focus shows its text.
+  const noteMarker = panel.locator('[data-testid="chart-marker"][data-kind="note"]');
+  await noteMarker.focus();
+  await expect(panel.getByTestId('marker-tooltip').innerText()).resolves.toContain(
+    `${fmt.formatDay(day)}: Breakfast TV sponsorship went live`,
+  );
+  await b.screenshot('dashboard-notes-1400');
+  await panel.screenshot({ path: 'test-artifacts/screenshots/dashboard-notes-panel-1400.png' });
+
+  // Hiding the automatic markers leaves the note's only.
+  const autoDates = new Set(automatic.map((m: any) => m.date).filter((d: string) => d !== day));
+  expect(await panel.getByTestId('chart-marker').count()).toBe(1 + autoDates.size);
+  await panel.getByTestId('show-automatic').click();
+  await expect(panel.getByTestId('auto-item').count()).resolves.toBe(0);
+  expect(await panel.getByTestId('chart-marker').count()).toBe(1);
+
+  // Removing it.
+  await panel.getByRole('button', { name: 'Remove note: Breakfast TV sponsorship went live' }).click();
+  await panel.getByTestId('note-item').waitFor({ state: 'detached' });
+  await expect(page.getByTestId('chart-marker').count()).resolves.toBe(0);
+});

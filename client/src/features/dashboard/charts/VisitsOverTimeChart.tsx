@@ -26,6 +26,105 @@ export const COMPARE_SERIES = [
 ] as const;
 type SeriesKey = (typeof SERIES)[number]['key'] | (typeof COMPARE_SERIES)[number]['key'];
 
+/** A marker on a date (a note or an automatic marker), its text shown on hover and focus. */
+export interface ChartMarker {
+  key: string;
+  date: string;
+  text: string;
+  kind: 'note' | 'auto';
+}
+
+const PAD = { top: 20, bottom: 60, left: 64, right: 64 };
+const X_PAD = 12;
+
+/** Markers over the plot: one focusable flag per date, its texts in a tooltip on hover or focus. */
+function MarkerLayer({ markers, dates, width }: { markers: ChartMarker[]; dates: string[]; width: number }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const byDate = new Map<string, ChartMarker[]>();
+  for (const m of markers) {
+    if (!dates.includes(m.date)) continue;
+    byDate.set(m.date, [...(byDate.get(m.date) ?? []), m]);
+  }
+  const n = dates.length;
+  const plot = width - PAD.left - PAD.right - 2 * X_PAD;
+  const xOf = (d: string) => PAD.left + X_PAD + (n <= 1 ? plot / 2 : (dates.indexOf(d) / (n - 1)) * plot);
+  return (
+    <>
+      {[...byDate.entries()].map(([date, ms]) => {
+        const note = ms.some((m) => m.kind === 'note');
+        const color = note ? '#b7791f' : '#718096';
+        const label = ms.map((m) => m.text).join('\n');
+        const x = xOf(date);
+        return (
+          <Box
+            key={date}
+            position="absolute"
+            top={`${PAD.top - 14}px`}
+            left={`${x - 8}px`}
+            h={`${OVER_TIME_HEIGHT - PAD.top - PAD.bottom + 14}px`}
+            w="16px"
+            zIndex={1}
+          >
+            <Box
+              position="absolute"
+              left="7px"
+              top="14px"
+              bottom="0"
+              borderLeftWidth="2px"
+              borderStyle="dashed"
+              borderColor={color}
+              pointerEvents="none"
+            />
+            <button
+              type="button"
+              aria-label={label}
+              data-testid="chart-marker"
+              data-kind={note ? 'note' : 'auto'}
+              onMouseEnter={() => setOpen(date)}
+              onMouseLeave={() => setOpen(null)}
+              onFocus={() => setOpen(date)}
+              onBlur={() => setOpen(null)}
+              style={{
+                width: 16,
+                height: 16,
+                borderRadius: 8,
+                background: color,
+                border: '2px solid white',
+                cursor: 'pointer',
+                position: 'absolute',
+                top: 0,
+                left: 0,
+              }}
+            />
+            {open === date && (
+              <Box
+                role="tooltip"
+                data-testid="marker-tooltip"
+                position="absolute"
+                top="20px"
+                left={x > width / 2 ? undefined : '12px'}
+                right={x > width / 2 ? '12px' : undefined}
+                w="max-content"
+                maxW="280px"
+                bg="white"
+                borderWidth="1px"
+                borderColor="gray.300"
+                borderRadius="md"
+                p="2"
+                fontSize="xs"
+                boxShadow="md"
+                whiteSpace="pre-line"
+              >
+                {label}
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+    </>
+  );
+}
+
 /** A comparison range's rows and what to call it ('previous period'). */
 export interface OverTimeComparison {
   label: string;
@@ -43,10 +142,12 @@ export function VisitsOverTimeChart({
   rows,
   svgHost,
   comparison,
+  markers = [],
 }: {
   rows: OverTimeRow[];
   svgHost: React.RefObject<HTMLDivElement | null>;
   comparison?: OverTimeComparison;
+  markers?: ChartMarker[];
 }) {
   const [hidden, setHidden] = useState<Set<SeriesKey>>(new Set());
   const { ref, width } = useElementWidth<HTMLDivElement>();
@@ -117,105 +218,108 @@ export function VisitsOverTimeChart({
             );
           })}
       </HStack>
-      <Box
-        ref={(el: HTMLDivElement | null) => {
-          ref.current = el;
-          svgHost.current = el;
-        }}
-        w="100%"
-        h={`${OVER_TIME_HEIGHT}px`}
-        aria-hidden="true"
-        data-testid="over-time-chart"
-      >
-        <VictoryChart
-          width={width}
-          height={OVER_TIME_HEIGHT}
-          padding={{ top: 20, bottom: 60, left: 64, right: 64 }}
-          domain={{ y: [0, 1.05] }}
-          domainPadding={{ x: 12 }}
-          containerComponent={
-            <VictoryVoronoiContainer
-              responsive={false}
-              voronoiDimension="x"
-              labels={({ datum }) => (datum.childName === 'hit' ? tip(datum.row, datum.index) : '')}
-              voronoiBlacklist={['bars', 'sameDay', 'responses', 'compareSameDay', 'compareResponses']}
-              labelComponent={
-                <VictoryTooltip
-                  cornerRadius={4}
-                  flyoutStyle={{ fill: 'white', stroke: '#cbd5e0' }}
-                  style={{ fontSize: 11 }}
-                />
-              }
-            />
-          }
+      <Box position="relative">
+        <Box
+          ref={(el: HTMLDivElement | null) => {
+            ref.current = el;
+            svgHost.current = el;
+          }}
+          w="100%"
+          h={`${OVER_TIME_HEIGHT}px`}
+          aria-hidden="true"
+          data-testid="over-time-chart"
         >
-          <VictoryAxis
-            tickValues={dates}
-            tickFormat={(d: string) => (ticks.includes(d) ? formatDay(d).slice(0, 6) : '')}
-            style={{ ...AXIS_STYLE, tickLabels: { ...AXIS_STYLE.tickLabels, angle: -40, textAnchor: 'end' } }}
-          />
-          <VictoryAxis
-            dependentAxis
-            label="Impressions"
-            tickFormat={(t: number) => formatCompact(Math.round(t * maxImp))}
-            style={AXIS_STYLE}
-          />
-          <VictoryAxis
-            dependentAxis
-            orientation="right"
-            label="Visits"
-            tickFormat={(t: number) => formatCompact(Math.round(t * maxVis))}
-            style={{ ...AXIS_STYLE, grid: { stroke: 'none' }, axisLabel: { ...AXIS_STYLE.axisLabel, padding: 40 } }}
-          />
-          {!hidden.has('Total_Impressions') && (
-            <VictoryBar
-              name="bars"
-              data={rows.map((r) => ({ x: r.Date, y: r.Total_Impressions / maxImp }))}
-              style={{ data: { fill: COLORS.secondary, opacity: 0.7 } }}
-              barRatio={0.7}
+          <VictoryChart
+            width={width}
+            height={OVER_TIME_HEIGHT}
+            padding={PAD}
+            domain={{ y: [0, 1.05] }}
+            domainPadding={{ x: X_PAD }}
+            containerComponent={
+              <VictoryVoronoiContainer
+                responsive={false}
+                voronoiDimension="x"
+                labels={({ datum }) => (datum.childName === 'hit' ? tip(datum.row, datum.index) : '')}
+                voronoiBlacklist={['bars', 'sameDay', 'responses', 'compareSameDay', 'compareResponses']}
+                labelComponent={
+                  <VictoryTooltip
+                    cornerRadius={4}
+                    flyoutStyle={{ fill: 'white', stroke: '#cbd5e0' }}
+                    style={{ fontSize: 11 }}
+                  />
+                }
+              />
+            }
+          >
+            <VictoryAxis
+              tickValues={dates}
+              tickFormat={(d: string) => (ticks.includes(d) ? formatDay(d).slice(0, 6) : '')}
+              style={{ ...AXIS_STYLE, tickLabels: { ...AXIS_STYLE.tickLabels, angle: -40, textAnchor: 'end' } }}
             />
-          )}
-          {!hidden.has('Same_Day') && (
+            <VictoryAxis
+              dependentAxis
+              label="Impressions"
+              tickFormat={(t: number) => formatCompact(Math.round(t * maxImp))}
+              style={AXIS_STYLE}
+            />
+            <VictoryAxis
+              dependentAxis
+              orientation="right"
+              label="Visits"
+              tickFormat={(t: number) => formatCompact(Math.round(t * maxVis))}
+              style={{ ...AXIS_STYLE, grid: { stroke: 'none' }, axisLabel: { ...AXIS_STYLE.axisLabel, padding: 40 } }}
+            />
+            {!hidden.has('Total_Impressions') && (
+              <VictoryBar
+                name="bars"
+                data={rows.map((r) => ({ x: r.Date, y: r.Total_Impressions / maxImp }))}
+                style={{ data: { fill: COLORS.secondary, opacity: 0.7 } }}
+                barRatio={0.7}
+              />
+            )}
+            {!hidden.has('Same_Day') && (
+              <VictoryLine
+                name="sameDay"
+                data={rows.map((r) => ({ x: r.Date, y: r.Same_Day / maxVis }))}
+                style={{ data: { stroke: COLORS.accent, strokeWidth: 2 } }}
+              />
+            )}
+            {!hidden.has('Total_Responses') && (
+              <VictoryLine
+                name="responses"
+                data={rows.map((r) => ({ x: r.Date, y: r.Total_Responses / maxVis }))}
+                style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }}
+              />
+            )}
+            {comparison && !hidden.has('Compare_Same_Day') && (
+              <VictoryLine
+                name="compareSameDay"
+                data={rows.flatMap((r, i) => {
+                  const b = before[i];
+                  return b ? [{ x: r.Date, y: b.Same_Day / maxVis }] : [];
+                })}
+                style={{ data: { stroke: COLORS.accent, strokeWidth: 2, strokeDasharray: '5,4', opacity: 0.8 } }}
+              />
+            )}
+            {comparison && !hidden.has('Compare_Responses') && (
+              <VictoryLine
+                name="compareResponses"
+                data={rows.flatMap((r, i) => {
+                  const b = before[i];
+                  return b ? [{ x: r.Date, y: b.Total_Responses / maxVis }] : [];
+                })}
+                style={{ data: { stroke: COLORS.primary, strokeWidth: 2, strokeDasharray: '5,4', opacity: 0.8 } }}
+              />
+            )}
+            {/* An invisible series that carries the tooltip of each date. */}
             <VictoryLine
-              name="sameDay"
-              data={rows.map((r) => ({ x: r.Date, y: r.Same_Day / maxVis }))}
-              style={{ data: { stroke: COLORS.accent, strokeWidth: 2 } }}
+              name="hit"
+              data={rows.map((r, index) => ({ x: r.Date, y: 0, row: r, index, childName: 'hit' }))}
+              style={{ data: { stroke: 'none' } }}
             />
-          )}
-          {!hidden.has('Total_Responses') && (
-            <VictoryLine
-              name="responses"
-              data={rows.map((r) => ({ x: r.Date, y: r.Total_Responses / maxVis }))}
-              style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }}
-            />
-          )}
-          {comparison && !hidden.has('Compare_Same_Day') && (
-            <VictoryLine
-              name="compareSameDay"
-              data={rows.flatMap((r, i) => {
-                const b = before[i];
-                return b ? [{ x: r.Date, y: b.Same_Day / maxVis }] : [];
-              })}
-              style={{ data: { stroke: COLORS.accent, strokeWidth: 2, strokeDasharray: '5,4', opacity: 0.8 } }}
-            />
-          )}
-          {comparison && !hidden.has('Compare_Responses') && (
-            <VictoryLine
-              name="compareResponses"
-              data={rows.flatMap((r, i) => {
-                const b = before[i];
-                return b ? [{ x: r.Date, y: b.Total_Responses / maxVis }] : [];
-              })}
-              style={{ data: { stroke: COLORS.primary, strokeWidth: 2, strokeDasharray: '5,4', opacity: 0.8 } }}
-            />
-          )}
-          {/* An invisible series that carries the tooltip of each date. */}
-          <VictoryLine
-            name="hit"
-            data={rows.map((r, index) => ({ x: r.Date, y: 0, row: r, index, childName: 'hit' }))}
-            style={{ data: { stroke: 'none' } }}
-          />
-        </VictoryChart>
+          </VictoryChart>
+        </Box>
+        {markers.length > 0 && <MarkerLayer markers={markers} dates={dates} width={width} />}
       </Box>
       <ChartTable
         caption="Visits over time"
