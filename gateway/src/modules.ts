@@ -10,6 +10,7 @@ import { campaignsModule } from './modules/campaigns';
 import { creativesModule } from './modules/creatives';
 import { customersModule } from './modules/customers';
 import { ingestModule } from './modules/ingest';
+import { liveModule } from './modules/live';
 import { monitoringModule } from './modules/monitoring';
 import { organisationsModule } from './modules/organisations';
 import { recordsSummaryModule } from './modules/records-summary';
@@ -43,6 +44,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   ingestModule,
   adminSummaryModule,
   annotationsModule,
+  liveModule,
   etlModule,
 ];
 
