@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
 import { ensureClientBuilt, openBrowser, type TestBrowser } from '../support/browser';
 import type { TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
-import { startPipelineGateway } from '../support/pipeline';
+import { ingest, startPipelineGateway, superAdminToken } from '../support/pipeline';
 import { seedDashboardTraffic } from './dashboard-traffic';
 import { defaultFilter, expectedTiles, fmt, scrollToRow, settled, tileTexts, TILE_TITLES, top } from './dashboard-page';
 import { signIn } from './flows';
@@ -260,4 +260,57 @@ test('notes on Visits Over Time: added in the list, drawn as markers with their 
   await panel.getByRole('button', { name: 'Remove note: Breakfast TV sponsorship went live' }).click();
   await panel.getByTestId('note-item').waitFor({ state: 'detached' });
   await expect(page.getByTestId('chart-marker').count()).resolves.toBe(0);
+});
+
+test('the Live panel shows the API snapshot and a freshly fired pixel arrives within 5 s (pushed, not polled)', async () => {
+  const { page } = b;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/dashboard?customer=${customerId}`);
+  await settled(page);
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/live/')) streams.push(r.url());
+  });
+  await page.getByTestId('live-toggle').click();
+  const panel = page.getByTestId('live-panel');
+  await page.locator('[data-testid="live-panel"][data-status="live"]').waitFor();
+  const api = await call(t.url, 'GET', `/api/live/${customerId}`, { token });
+  expect(api.status).toBe(200);
+  await expect(panel.getByTestId('live-impressions').innerText()).resolves.toBe(fmt.formatCount(api.body.impressions));
+  await expect(panel.getByTestId('live-hits').innerText()).resolves.toBe(fmt.formatCount(api.body.hits));
+
+  const admin = await superAdminToken(t);
+  const [tag] = await t.gateway.app.ds.query(
+    'SELECT tag_key FROM impression_tag WHERE customer_id = ? ORDER BY id LIMIT 1',
+    [customerId],
+  );
+  const delays: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const before = Number((await panel.getByTestId('live-impressions').innerText()).replace(/,/g, ''));
+    const fired = Date.now();
+    const r = await ingest(t, admin, [
+      {
+        type: 'impression',
+        tag: tag.tag_key,
+        ts: new Date().toISOString(),
+        household: String(8_800_000 + i),
+        region: 'AUK',
+        id: `live-e2e-${fired}-${i}`,
+      },
+    ]);
+    expect(r.status).toBe(200);
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="live-impressions"]')?.textContent?.replace(/,/g, '')) > n,
+      before,
+      { timeout: 10_000, polling: 50 },
+    );
+    delays.push(Date.now() - fired);
+  }
+  console.log(`live view: pixel to screen ms ${delays.join(', ')}`);
+  expect(Math.max(...delays)).toBeLessThan(5_000);
+  // Pushed: only stream requests, fewer than the updates they carried (no request per update).
+  expect(streams.filter((u) => !u.endsWith('/stream'))).toHaveLength(0);
+  expect(streams.length).toBeLessThan(delays.length);
+  await expect(panel.getByTestId('live-tag').first().innerText()).resolves.toContain('Impression tag');
+  await panel.screenshot({ path: 'test-artifacts/screenshots/dashboard-live-1400.png' });
 });

@@ -1,7 +1,7 @@
-import { Alert, Center, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Button, Center, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LuChartLine } from 'react-icons/lu';
+import { LuActivity, LuChartLine } from 'react-icons/lu';
 import { describeError } from '../../app/api-errors';
 import { Column } from '../../components/Column';
 import { EmptyState } from '../../components/EmptyState';
@@ -17,6 +17,8 @@ import { lazyNamed, PanelLoading } from '../../components/lazy';
 
 const SummaryView = lazyNamed(() => import('./views/SummaryView'), 'SummaryView', <PanelLoading />);
 const PerformanceView = lazyNamed(() => import('./views/PerformanceView'), 'PerformanceView', <PanelLoading />);
+// The live view (docs/design.md#live-view) loads and connects only when opened.
+const LivePanel = lazyNamed(() => import('../live/LivePanel'), 'LivePanel', <PanelLoading />);
 const AnalysisDialog = lazyNamed(() => import('./components/AnalysisDialog'), 'AnalysisDialog');
 
 const pendingCalls = (d: DashboardData) =>
@@ -52,6 +54,7 @@ export default function DashboardPage() {
   const [analysisShown, setAnalysisShown] = useState<AnalysisSections>();
   const [analysisLoaded, setAnalysisLoaded] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [liveOpen, setLiveOpen] = useState(false);
   const pending = s.payload !== null ? pendingCalls(data) : [];
   const busy = pending.length > 0;
   const bookingOptions = useMemo(
@@ -132,7 +135,20 @@ export default function DashboardPage() {
 
   return (
     <Column>
-      <PageHeading>{TEXTS.heading}</PageHeading>
+      <HStack justify="space-between" align="center">
+        <PageHeading>{TEXTS.heading}</PageHeading>
+        <Button
+          size="sm"
+          variant={liveOpen ? 'solid' : 'outline'}
+          colorPalette="brand"
+          aria-pressed={liveOpen}
+          onClick={() => setLiveOpen((o) => !o)}
+          disabled={s.selection.customerId === null}
+          data-testid="live-toggle"
+        >
+          <LuActivity /> Live
+        </Button>
+      </HStack>
       <FilterBar
         selection={s.selection}
         customers={s.customers}
@@ -149,6 +165,7 @@ export default function DashboardPage() {
         onAnalyse={onAnalyse}
         onExport={onExport}
       />
+      {liveOpen && <LivePanel customerId={s.selection.customerId} />}
       <div
         data-testid="dashboard-content"
         data-busy={busy ? 'true' : 'false'}
