@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../../../shared/errors';
 import type { DashboardData } from '../dashboard-data';
-import { assertDateRange, dayFromNumber, dayNumber } from '../dates';
+import { assertDateRange, dayFromNumber, dayNumber } from '../filters/dates';
 
 /**
  * Period comparison (docs/design.md#period-comparison): the same filter over a second date range, and per
