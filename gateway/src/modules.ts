@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GatewayModule } from './shared/module';
 import { adminSummaryModule } from './modules/admin-summary';
 import { alertsModule } from './modules/alerts';
+import { annotationsModule } from './modules/annotations';
 import { analyticsModule } from './modules/analytics';
 import { apiKeysModule } from './modules/api-keys';
 import { authModule } from './modules/auth';
@@ -10,6 +11,7 @@ import { campaignsModule } from './modules/campaigns';
 import { creativesModule } from './modules/creatives';
 import { customersModule } from './modules/customers';
 import { ingestModule } from './modules/ingest';
+import { liveModule } from './modules/live';
 import { monitoringModule } from './modules/monitoring';
 import { organisationsModule } from './modules/organisations';
 import { recordsSummaryModule } from './modules/records-summary';
@@ -47,6 +49,8 @@ export const gatewayModules: readonly GatewayModule[] = [
   savedViewsModule,
   alertsModule,
   reportsModule,
+  annotationsModule,
+  liveModule,
   etlModule,
 ];
 

@@ -36,6 +36,8 @@ export function StatCard(props: {
   loading?: boolean;
   alert?: boolean;
   testId?: string;
+  /** Below the note, e.g. a period comparison. */
+  footer?: ReactNode;
 }) {
   const c = useClasses();
   const alert = props.alert;
@@ -64,6 +66,7 @@ export function StatCard(props: {
           </p>
         </div>
         {props.note && <p className={alert ? c.noteAlert : c.note}>{props.note}</p>}
+        {props.footer}
       </div>
     </div>
   );

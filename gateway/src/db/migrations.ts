@@ -36,6 +36,7 @@ import { EventIdPerCustomer1795864432065 } from './migrations/1795864432065-even
 import { SavedViews1795878983696 } from './migrations/1795878983696-saved-views';
 import { Alerts1795878940781 } from './migrations/1795878940781-Alerts';
 import { ScheduledReports1795880269144 } from './migrations/1795880269144-ScheduledReports';
+import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -74,6 +75,7 @@ export const migrations: Function[] = [
   ResponseSiteSummaries1795702192758,
   ResponseCreativeSummaries1795714225258,
   EventIdPerCustomer1795864432065,
+  Annotations1795878787109,
   Alerts1795878940781,
   SavedViews1795878983696,
   ScheduledReports1795880269144,

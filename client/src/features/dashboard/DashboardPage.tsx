@@ -1,7 +1,7 @@
-import { Alert, Center, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Button, Center, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LuChartLine } from 'react-icons/lu';
+import { LuActivity, LuChartLine } from 'react-icons/lu';
 import { describeError } from '../../app/api-errors';
 import { Column } from '../../components/Column';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,6 +18,8 @@ import { lazyNamed, PanelLoading } from '../../components/lazy';
 
 const SummaryView = lazyNamed(() => import('./views/SummaryView'), 'SummaryView', <PanelLoading />);
 const PerformanceView = lazyNamed(() => import('./views/PerformanceView'), 'PerformanceView', <PanelLoading />);
+// The live view (docs/design.md#live-view) loads and connects only when opened.
+const LivePanel = lazyNamed(() => import('../live/LivePanel'), 'LivePanel', <PanelLoading />);
 const AnalysisDialog = lazyNamed(() => import('./components/AnalysisDialog'), 'AnalysisDialog');
 
 const pendingCalls = (d: DashboardData) =>
@@ -53,6 +55,7 @@ export default function DashboardPage() {
   const [analysisShown, setAnalysisShown] = useState<AnalysisSections>();
   const [analysisLoaded, setAnalysisLoaded] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [liveOpen, setLiveOpen] = useState(false);
   const pending = s.payload !== null ? pendingCalls(data) : [];
   const busy = pending.length > 0;
   const bookingOptions = useMemo(
@@ -133,7 +136,21 @@ export default function DashboardPage() {
 
   return (
     <Column>
-      <DashboardTitle>
+      <DashboardTitle
+        actions={
+          <Button
+            size="sm"
+            variant={liveOpen ? 'solid' : 'outline'}
+            colorPalette="brand"
+            aria-pressed={liveOpen}
+            onClick={() => setLiveOpen((o) => !o)}
+            disabled={s.selection.customerId === null}
+            data-testid="live-toggle"
+          >
+            <LuActivity /> Live
+          </Button>
+        }
+      >
         <PageHeading>{TEXTS.heading}</PageHeading>
       </DashboardTitle>
       <FilterBar
@@ -148,9 +165,11 @@ export default function DashboardPage() {
         onRange={s.setRange}
         onView={s.setView}
         onFilter={s.setFilter}
+        onCompare={s.setCompare}
         onAnalyse={onAnalyse}
         onExport={onExport}
       />
+      {liveOpen && <LivePanel customerId={s.selection.customerId} />}
       <div
         data-testid="dashboard-content"
         data-busy={busy ? 'true' : 'false'}

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
 import { assertCustomerVisible } from '../access/customer-scope';
+import { type CompareSpec, compareRangeOf, withComparison } from './calls/compare';
 import { type DashboardAnswer, type DashboardCallName, dashboardCallOf } from './calls/registry';
 import { DashboardData } from './dashboard-data';
 import { type DashboardFilterInput, parseDashboardFilter } from './filters/filter';
@@ -9,7 +10,8 @@ import { assertFilterOwned } from './filters/filter-ownership';
 /**
  * One dashboard call (spec 7): parse the filter (400 naming the field), check the customer is
  * visible (another tenant's answers like an unknown one: 404), check the ids are the customer's,
- * then compute from the shared, single-flight parts.
+ * then compute from the shared, single-flight parts. With `compare` (docs/design.md#period-comparison) a call
+ * that offers it computes the same filter over the comparison range too, and the changes.
  */
 export async function runDashboardCall<N extends DashboardCallName>(
   app: AppContext,
@@ -18,14 +20,22 @@ export async function runDashboardCall<N extends DashboardCallName>(
   input: DashboardFilterInput,
 ): Promise<DashboardAnswer<N>> {
   const filter = parseDashboardFilter(input ?? {});
+  const compare = compareRangeOf(input ?? {}, filter);
   const em = app.ds.manager;
   await assertCustomerVisible(em, actor, filter.customerId);
-  const data = new DashboardData(
-    em,
-    filter,
-    app.config.REACH_SAMPLE_MIN_IMPRESSIONS,
-    app.config.DASHBOARD_SUMMARY_WAIT_MS,
-  );
+  const dataOf = (f: typeof filter) =>
+    new DashboardData(em, f, app.config.REACH_SAMPLE_MIN_IMPRESSIONS, app.config.DASHBOARD_SUMMARY_WAIT_MS);
+  const data = dataOf(filter);
   assertFilterOwned(filter, await data.names());
-  return (await dashboardCallOf(call).compute(data)) as DashboardAnswer<N>;
+  const entry = dashboardCallOf(call);
+  const compute = entry.compute as (d: DashboardData) => Promise<{ table_data: unknown; summary_data: unknown }>;
+  if (!compare || !entry.compare) return (await compute(data)) as DashboardAnswer<N>;
+  const compareData = dataOf({ ...filter, start: compare.start, end: compare.end });
+  return (await withComparison(
+    compute,
+    entry.compare as CompareSpec,
+    data,
+    compare,
+    compareData,
+  )) as DashboardAnswer<N>;
 }

@@ -29,6 +29,14 @@ export const DashboardFilterPayload = z
     weekday: idList.describe('1 Monday .. 7 Sunday, 0 All'),
     time_slots: idList.describe('Dayparts 1..8, 0 All'),
     sites: idList,
+    compare: z
+      .enum(['off', 'previous', 'year', 'custom'])
+      .optional()
+      .describe(
+        'Period comparison: off (default), previous (same length, just before), year (same dates a year earlier), custom',
+      ),
+    compare_startdate: z.string().optional().describe('yyyy-MM-dd, with compare = custom'),
+    compare_enddate: z.string().optional().describe('yyyy-MM-dd, with compare = custom'),
   })
   .meta({ id: 'DashboardFilter' });
 export type DashboardFilterInput = z.infer<typeof DashboardFilterPayload>;

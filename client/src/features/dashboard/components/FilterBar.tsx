@@ -1,11 +1,21 @@
-import { Box, Button, HStack, IconButton, NativeSelect } from '@chakra-ui/react';
-import { createContext, memo } from 'react';
+import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Popover, Portal, Stack } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { createContext, memo, useState } from 'react';
 import { LuDownload, LuSparkles } from 'react-icons/lu';
 import { CustomerSelect } from '../../../components/customer/CustomerSelect';
 import { DateRangePicker, type DateRange } from '../../../components/DateRangePicker';
 import type { FilterId } from '../state/filter-selection';
 import { badgeCount } from '../state/filter-selection';
-import { DAYPARTS, FILTER_KEYS, WEEKDAYS, type FilterKey, type Selection } from '../state/selection';
+import {
+  COMPARE_MODES,
+  DAYPARTS,
+  FILTER_KEYS,
+  WEEKDAYS,
+  type Compare,
+  type CompareMode,
+  type FilterKey,
+  type Selection,
+} from '../state/selection';
 import { TEXTS, VIEW_LABELS, type DashboardView } from '../texts';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { MultiSelectFilter, type FilterOptionItem } from './MultiSelectFilter';
@@ -46,6 +56,7 @@ export interface FilterBarProps {
   onRange(range: DateRange): void;
   onView(view: DashboardView): void;
   onFilter(key: FilterKey, ids: FilterId[]): void;
+  onCompare(compare: Compare): void;
   onAnalyse(): void;
   onExport(): void;
 }
@@ -128,6 +139,113 @@ export function ViewSelect({ value, onChange }: { value: DashboardView; onChange
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+export const COMPARE_LABELS: Record<CompareMode, string> = {
+  off: 'No comparison',
+  previous: 'Previous period',
+  year: 'Same period last year',
+  custom: 'Custom range',
+};
+
+const DAY = 'yyyy-MM-dd';
+const localDay = (v: string) => {
+  const [y, m, d] = v.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+/**
+ * "Compare to" (docs/design.md#period-comparison): off, previous period, same period last year, or a custom range
+ * chosen in a small popover. The server resolves the ranges and computes every change.
+ */
+export function CompareSelect({
+  value,
+  range,
+  onChange,
+  disabled,
+  block,
+}: {
+  value: Compare;
+  range: DateRange;
+  onChange(c: Compare): void;
+  disabled?: boolean;
+  block?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const openCustom = (c: Compare) => {
+    // The picker starts from the chosen custom range, else the same length just before the selected one.
+    const len = range.end.getTime() - range.start.getTime();
+    const start = c.range?.start ?? new Date(range.start.getTime() - len - 1);
+    const end = c.range?.end ?? new Date(range.start.getTime() - 1);
+    setFrom(format(start, DAY));
+    setTo(format(end, DAY));
+    setOpen(true);
+  };
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  return (
+    <HStack gap="1" flexShrink={0} w={block ? '100%' : undefined}>
+      <NativeSelect.Root size="sm" w={block ? '100%' : '172px'} disabled={disabled}>
+        <NativeSelect.Field
+          aria-label="Compare to"
+          title="Compare to"
+          bg="white"
+          value={value.mode}
+          data-testid="compare-select"
+          onChange={(e) => {
+            const mode = e.target.value as CompareMode;
+            if (mode === 'custom') openCustom(value);
+            else onChange({ mode });
+          }}
+        >
+          {COMPARE_MODES.map((m) => (
+            <option key={m} value={m}>
+              {m === 'off' ? 'Compare to: off' : `vs ${COMPARE_LABELS[m]}`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount unmountOnExit>
+        <Popover.Anchor asChild>
+          <Box w="0" h="8" />
+        </Popover.Anchor>
+        <Portal>
+          <Popover.Positioner>
+            <Popover.Content width="260px" data-testid="compare-custom">
+              <Popover.Body p="3">
+                <Stack gap="2">
+                  <Field.Root>
+                    <Field.Label>Compare from</Field.Label>
+                    <Input type="date" size="sm" value={from} onChange={(e) => setFrom(e.target.value)} />
+                  </Field.Root>
+                  <Field.Root invalid={!valid}>
+                    <Field.Label>Compare until</Field.Label>
+                    <Input type="date" size="sm" value={to} onChange={(e) => setTo(e.target.value)} />
+                    {!valid && <Field.ErrorText>Choose a start on or before the end.</Field.ErrorText>}
+                  </Field.Root>
+                  <Button
+                    size="sm"
+                    colorPalette="brand"
+                    disabled={!valid}
+                    onClick={() => {
+                      const end = localDay(to);
+                      end.setHours(23, 59, 59, 999);
+                      onChange({ mode: 'custom', range: { start: localDay(from), end } });
+                      setOpen(false);
+                    }}
+                  >
+                    {TEXTS.apply}
+                  </Button>
+                </Stack>
+              </Popover.Body>
+            </Popover.Content>
+          </Popover.Positioner>
+        </Portal>
+      </Popover.Root>
+    </HStack>
   );
 }
 
@@ -221,6 +339,14 @@ export const FilterBar = memo(function FilterBar(p: FilterBarProps) {
           <Box display={{ base: 'none', md: 'block' }} flexShrink={0}>
             <DateRangePicker value={p.selection.range} onChange={p.onRange} disabled={noClient} />
           </Box>
+        )}
+        {fromMd && (
+          <CompareSelect
+            value={p.selection.compare}
+            range={p.selection.range}
+            onChange={p.onCompare}
+            disabled={noClient}
+          />
         )}
         <div className={wide ? c.wideClient : c.client}>
           <CustomerSelect

@@ -2,7 +2,7 @@ import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-
 import { useContext } from 'react';
 import { LuSlidersHorizontal } from 'react-icons/lu';
 import { DateRangePicker } from '../../../components/DateRangePicker';
-import { BarProps, Filters, ViewSelect } from './FilterBar';
+import { BarProps, CompareSelect, Filters, ViewSelect } from './FilterBar';
 
 /** Below the wide breakpoint the view, range and filters live in a drawer behind one button. */
 export function FilterDrawer({ active, noClient }: { active: number; noClient: boolean }) {
@@ -57,6 +57,13 @@ function DrawerFilters({ noClient }: { noClient: boolean }) {
     <Stack gap="3">
       <ViewSelect value={p.selection.view} onChange={p.onView} />
       <DateRangePicker value={p.selection.range} onChange={p.onRange} disabled={noClient} />
+      <CompareSelect
+        value={p.selection.compare}
+        range={p.selection.range}
+        onChange={p.onCompare}
+        disabled={noClient}
+        block
+      />
       <Filters p={p} block />
     </Stack>
   );

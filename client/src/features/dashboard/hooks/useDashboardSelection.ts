@@ -8,7 +8,9 @@ import { applyBookings, applyCampaigns } from '../state/cascade';
 import { menuLists, type FilterId } from '../state/filter-selection';
 import {
   allFilters,
+  COMPARE_OFF,
   filterPayload,
+  type Compare,
   selectionFromParams,
   selectionToParams,
   type FilterKey,
@@ -75,12 +77,19 @@ export function useDashboardSelection() {
       setCustomerId(id);
       // A new customer starts over: last 30 days, every filter back to All (spec 4).
       setParams(
-        selectionToParams({ customerId: id, range: defaultRange(), view: selection.view, filters: allFilters() }),
+        selectionToParams({
+          customerId: id,
+          range: defaultRange(),
+          view: selection.view,
+          filters: allFilters(),
+          compare: COMPARE_OFF,
+        }),
       );
     },
     [selection.view, setCustomerId, setParams],
   );
   const setRange = useCallback((range: DateRange) => push({ ...selection, range }), [push, selection]);
+  const setCompare = useCallback((compare: Compare) => push({ ...selection, compare }), [push, selection]);
   const setView = useCallback((view: DashboardView) => push({ ...selection, view }), [push, selection]);
   const setFilter = useCallback(
     (key: FilterKey, ids: FilterId[]) => {
@@ -110,5 +119,6 @@ export function useDashboardSelection() {
     setRange,
     setView,
     setFilter,
+    setCompare,
   };
 }

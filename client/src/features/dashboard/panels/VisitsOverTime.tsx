@@ -8,6 +8,9 @@ import { VisitsOverTimeChart } from '../charts/lazy';
 import type { Call } from '../hooks/useDashboardData';
 import { TEXTS } from '../texts';
 import { copyPng, downloadBlob, svgToPng } from '../utils/chart-image';
+import { COMPARE_NAMES } from './SummaryTiles';
+import { TimelineNotesList, useTimelineNotes } from './TimelineNotes';
+import { useSearchParams } from 'react-router-dom';
 
 export const OVER_TIME_PNG = 'visits-over-time.png';
 
@@ -15,6 +18,15 @@ export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['re
   const host = useRef<HTMLDivElement | null>(null);
   const [copied, setCopied] = useState(false);
   const svg = () => host.current?.querySelector('svg') ?? null;
+  // The notes of the customer and range the rows are for (the customer from the address, the dates from the rows).
+  const [params] = useSearchParams();
+  const customer = Number(params.get('customer'));
+  const rows = call.data?.table_data ?? [];
+  const notes = useTimelineNotes(
+    Number.isInteger(customer) && customer > 0 ? customer : null,
+    rows[0]?.Date ?? null,
+    rows.at(-1)?.Date ?? null,
+  );
 
   async function download() {
     const el = svg();
@@ -54,7 +66,22 @@ export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['re
         </>
       }
     >
-      {call.data && <VisitsOverTimeChart rows={call.data.table_data} svgHost={host} />}
+      {call.data && (
+        <VisitsOverTimeChart
+          rows={call.data.table_data}
+          svgHost={host}
+          markers={notes.markers}
+          comparison={
+            call.data.comparison
+              ? {
+                  label: COMPARE_NAMES[call.data.comparison.mode] ?? 'comparison range',
+                  rows: call.data.comparison.table_data,
+                }
+              : undefined
+          }
+        />
+      )}
+      {call.data && rows.length > 0 && <TimelineNotesList state={notes} defaultDay={rows.at(-1)!.Date} />}
     </ChartCard>
   );
 }

@@ -19,12 +19,26 @@ export type Filters = Record<FilterKey, FilterId[]>;
 
 export const allFilters = (): Filters => Object.fromEntries(FILTER_KEYS.map((k) => [k, [ALL]])) as unknown as Filters;
 
+/**
+ * "Compare to" (docs/design.md#period-comparison): off, the previous period of the same length, the same
+ * period last year, or a custom range. The server resolves the first two; a custom one carries its range.
+ */
+export const COMPARE_MODES = ['off', 'previous', 'year', 'custom'] as const;
+export type CompareMode = (typeof COMPARE_MODES)[number];
+export interface Compare {
+  mode: CompareMode;
+  /** Only with mode custom. */
+  range?: DateRange;
+}
+export const COMPARE_OFF: Compare = { mode: 'off' };
+
 /** Everything a user chose on the screen; it lives in the URL so views can be bookmarked and shared. */
 export interface Selection {
   customerId: number | null;
   range: DateRange;
   view: DashboardView;
   filters: Filters;
+  compare: Compare;
 }
 
 const DAY = 'yyyy-MM-dd';
@@ -49,6 +63,19 @@ function parseIds(key: FilterKey, value: string | null): FilterId[] {
   return ids.length ? ids : [ALL];
 }
 
+const endOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59, 999);
+
+/** `compare`, with `cfrom` / `cto` for a custom range; a custom range missing or backwards is no comparison. */
+function compareFromParams(params: URLSearchParams): Compare {
+  const mode = params.get('compare');
+  if (mode === 'previous' || mode === 'year') return { mode };
+  if (mode !== 'custom') return COMPARE_OFF;
+  const from = parseDay(params.get('cfrom'));
+  const to = parseDay(params.get('cto'));
+  if (!from || !to || from.getTime() > to.getTime()) return COMPARE_OFF;
+  return { mode, range: { start: from, end: endOfDay(to) } };
+}
+
 /** Reads the selection from the page's query; anything missing or invalid falls back to its default (spec 5). */
 export function selectionFromParams(params: URLSearchParams, now = new Date()): Selection {
   const fallback = defaultRange(now);
@@ -56,7 +83,7 @@ export function selectionFromParams(params: URLSearchParams, now = new Date()): 
   const to = parseDay(params.get('to'));
   let range: DateRange = {
     start: from ?? fallback.start,
-    end: to ? new Date(to.getFullYear(), to.getMonth(), to.getDate(), 23, 59, 59, 999) : fallback.end,
+    end: to ? endOfDay(to) : fallback.end,
   };
   if (range.start.getTime() > range.end.getTime()) range = fallback;
   const customer = Number(params.get('customer'));
@@ -67,6 +94,7 @@ export function selectionFromParams(params: URLSearchParams, now = new Date()): 
     range,
     view: params.get('view') === 'performance' ? 'performance' : 'summary',
     filters,
+    compare: compareFromParams(params),
   };
 }
 
@@ -78,6 +106,13 @@ export function selectionToParams(s: Selection): URLSearchParams {
   p.set('to', format(s.range.end, DAY));
   if (s.view !== 'summary') p.set('view', s.view);
   for (const k of FILTER_KEYS) if (!isAll(s.filters[k])) p.set(k, s.filters[k].join(','));
+  if (s.compare.mode !== 'off' && (s.compare.mode !== 'custom' || s.compare.range)) {
+    p.set('compare', s.compare.mode);
+    if (s.compare.range && s.compare.mode === 'custom') {
+      p.set('cfrom', format(s.compare.range.start, DAY));
+      p.set('cto', format(s.compare.range.end, DAY));
+    }
+  }
   return p;
 }
 
@@ -96,6 +131,19 @@ export function filterPayload(s: Selection & { customerId: number }) {
     weekday: ints('weekday'),
     time_slots: ints('daypart'),
     sites: ints('site'),
+    // Off sends nothing: the payload (and the requests) stay what they were without comparison.
+    ...comparePayload(s.compare),
+  };
+}
+
+function comparePayload(c: Compare): { compare?: CompareMode; compare_startdate?: string; compare_enddate?: string } {
+  if (c.mode === 'off') return {};
+  if (c.mode !== 'custom') return { compare: c.mode };
+  if (!c.range) return {};
+  return {
+    compare: 'custom',
+    compare_startdate: format(c.range.start, DAY),
+    compare_enddate: format(c.range.end, DAY),
   };
 }
 export type FilterPayload = ReturnType<typeof filterPayload>;

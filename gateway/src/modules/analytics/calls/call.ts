@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
+import { type CompareSpec, comparisonShape } from './compare';
 
 /** `table_data` of a call whose figures are all in summary_data: always `[]`. */
 export const noRows = z.array(z.never()).describe('Always empty: the figures are in summary_data');
@@ -18,15 +19,25 @@ export interface DashboardCallSpec<N extends string, T extends z.ZodType, S exte
   table_data: T;
   summary_data: S;
   compute: (data: DashboardData) => Promise<{ table_data: z.output<T>; summary_data: z.output<S> }>;
+  /**
+   * Offers period comparison (docs/design.md#period-comparison): which way each summary figure should move,
+   * and how rows pair up by name. A call without it ignores the filter's `compare`.
+   */
+  compare?: CompareSpec<RowOf<z.output<T>>>;
 }
+
+type RowOf<T> = T extends readonly (infer R)[] ? R : never;
 
 export interface DashboardCall<
   N extends string = string,
   T extends z.ZodType = z.ZodType,
   S extends z.ZodType = z.ZodType,
 > extends DashboardCallSpec<N, T, S> {
-  /** `{table_data, summary_data}`, named `<Name>Answer` in GraphQL and in OpenAPI alike. */
-  answer: z.ZodObject<{ table_data: T; summary_data: S }>;
+  /**
+   * `{table_data, summary_data}` (and, for a call that compares, the optional `comparison`), named
+   * `<Name>Answer` in GraphQL and in OpenAPI alike.
+   */
+  answer: z.ZodObject<{ table_data: T; summary_data: S; comparison?: z.ZodOptional<z.ZodType> }>;
 }
 
 /** `impression_summary` -> `ImpressionSummary`. */
@@ -40,8 +51,12 @@ export const pascalCase = (name: string) =>
 export function dashboardCall<N extends string, T extends z.ZodType, S extends z.ZodType>(
   spec: DashboardCallSpec<N, T, S>,
 ): DashboardCall<N, T, S> {
+  const name = pascalCase(spec.name);
+  const comparison = spec.compare
+    ? { comparison: comparisonShape(name, spec.table_data, spec.summary_data).optional() }
+    : {};
   const answer = z
-    .object({ table_data: spec.table_data, summary_data: spec.summary_data })
-    .meta({ id: `${pascalCase(spec.name)}Answer` });
-  return { ...spec, answer };
+    .object({ table_data: spec.table_data, summary_data: spec.summary_data, ...comparison })
+    .meta({ id: `${name}Answer` });
+  return { ...spec, answer } as DashboardCall<N, T, S>;
 }

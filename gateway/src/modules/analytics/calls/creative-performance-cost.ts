@@ -33,4 +33,10 @@ export const creativePerformanceCostCall = dashboardCall({
   table_data: z.array(CreativePerformanceCostRow),
   summary_data: noSummary,
   compute: creativePerformanceCost,
+  compare: {
+    rows: {
+      key: (r) => r.Creative,
+      figures: { Ad_Spend: 'neutral', Total_Responses: 'up', Current_CPR: 'down' },
+    },
+  },
 });

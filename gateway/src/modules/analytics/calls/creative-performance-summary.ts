@@ -44,4 +44,16 @@ export const creativePerformanceSummaryCall = dashboardCall({
   table_data: z.array(CreativePerformanceSummaryRow),
   summary_data: noSummary,
   compute: creativePerformanceSummary,
+  compare: {
+    rows: {
+      key: (r) => r.Creative,
+      figures: {
+        Total_Impressions: 'up',
+        Ad_Spend: 'neutral',
+        Total_Responses: 'up',
+        Response_Rate_Percent: 'up',
+        Current_CPR: 'down',
+      },
+    },
+  },
 });

@@ -36,4 +36,15 @@ export const impressionSummaryCall = dashboardCall({
   table_data: noRows,
   summary_data: ImpressionSummaryData,
   compute: impressionSummary,
+  // Spend has no good direction (a bigger flight is not better or worse); cost figures should fall.
+  compare: {
+    summary: {
+      Ad_Spend: 'neutral',
+      Actual_Impressions: 'up',
+      Total_Responses: 'up',
+      CPM_Actual: 'down',
+      Response_Rate: 'up',
+      Current_CPR: 'down',
+    },
+  },
 });

@@ -33,4 +33,7 @@ export const responsesBySiteCall = dashboardCall({
   table_data: z.array(ResponsesBySiteRow),
   summary_data: noSummary,
   compute: responsesBySite,
+  compare: {
+    rows: { key: (r) => r.Site, figures: { Responses: 'up', Response_Rate_Percent: 'up', CPR: 'down' } },
+  },
 });

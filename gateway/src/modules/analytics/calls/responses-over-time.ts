@@ -44,4 +44,6 @@ export const responsesOverTimeCall = dashboardCall({
   table_data: z.array(ResponsesOverTimeRow),
   summary_data: CorrelationSummary,
   compute: responsesOverTime,
+  // Rows pair by day offset on the client (the chart's overlay); the correlation has no good direction.
+  compare: { summary: { correlation: 'neutral' } },
 });

@@ -37,4 +37,14 @@ export const visitResponseTimingCall = dashboardCall({
   table_data: noRows,
   summary_data: VisitResponseTimingData,
   compute: visitResponseTiming,
+  compare: {
+    summary: {
+      Hour_1: 'up',
+      Day_1: 'up',
+      Week_1: 'up',
+      Hour_1_Perc: 'neutral',
+      Day_1_Perc: 'neutral',
+      Week_1_Perc: 'neutral',
+    },
+  },
 });

@@ -17,6 +17,10 @@ export interface DashboardFilterInput {
   weekday?: unknown;
   time_slots?: unknown;
   sites?: unknown;
+  /** Period comparison (calls/compare.ts): off | previous | year | custom, and the custom range. */
+  compare?: unknown;
+  compare_startdate?: unknown;
+  compare_enddate?: unknown;
 }
 
 /** A parsed filter: an empty list means All. Lists are sorted and unique (the single-flight key). */
