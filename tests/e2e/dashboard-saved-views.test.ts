@@ -71,7 +71,7 @@ describe('saved views', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('  Campaign one  ');
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await toast(page, 'View saved').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'hidden' });
     const views = await stored();
     expect(views).toHaveLength(1);
     expect(views[0].name).toBe('Campaign one');
@@ -84,7 +84,7 @@ describe('saved views', () => {
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await dialog.getByText('You already have a view with this name').waitFor();
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('brings a saved view back from another selection', async () => {
@@ -120,7 +120,7 @@ describe('saved views', () => {
     await toast(page, 'View deleted').waitFor();
     await expect(stored()).resolves.toEqual([]);
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'hidden' });
     await openMenu(page);
     await page.getByTestId('saved-views-menu').getByText('No saved views yet').waitFor();
     await page.keyboard.press('Escape');

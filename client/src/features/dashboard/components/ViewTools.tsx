@@ -194,18 +194,25 @@ export function SavedViewsMenu() {
           </Popover.Positioner>
         </Portal>
       </Popover.Root>
-      {dialog === 'save' && <SaveDialog query={current} onClose={() => setDialog(null)} />}
-      {dialog === 'manage' && <ManageDialog views={views} onClose={() => setDialog(null)} />}
+      {/* Kept mounted once wanted and opened by `open`, as the dashboard's other dialogs are. */}
+      {wanted && <SaveDialog open={dialog === 'save'} query={current} onClose={() => setDialog(null)} />}
+      {wanted && <ManageDialog open={dialog === 'manage'} views={views} onClose={() => setDialog(null)} />}
     </>
   );
 }
 
-function ViewDialog(props: { title: string; onClose(): void; children: React.ReactNode; testId: string }) {
+function ViewDialog(props: {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: React.ReactNode;
+  testId: string;
+}) {
   return (
     // Not closed by a focus or click outside: the popover it opens from hands the focus back to its trigger as it
     // closes, which would close this dialog at once. Escape and the close button close it.
     <Dialog.Root
-      open
+      open={props.open}
       onOpenChange={(d) => !d.open && props.onClose()}
       placement="center"
       size="sm"
@@ -229,7 +236,7 @@ function ViewDialog(props: { title: string; onClose(): void; children: React.Rea
   );
 }
 
-function SaveDialog({ query, onClose }: { query: string; onClose(): void }) {
+function SaveDialog({ open, query, onClose }: { open: boolean; query: string; onClose(): void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [create, created] = useMutation(CreateSavedViewDocument, REFETCH);
@@ -239,13 +246,14 @@ function SaveDialog({ query, onClose }: { query: string; onClose(): void }) {
     try {
       const r = await create({ variables: { input: { name, query } } });
       notify('success', VIEW_TEXTS.saved, VIEW_TEXTS.savedText(r.data?.createSavedView.name ?? name.trim()));
+      setName('');
       onClose();
     } catch (err) {
       setError(messageOf(err));
     }
   }
   return (
-    <ViewDialog title={VIEW_TEXTS.saveTitle} onClose={onClose} testId="save-view-dialog">
+    <ViewDialog open={open} title={VIEW_TEXTS.saveTitle} onClose={onClose} testId="save-view-dialog">
       <form onSubmit={submit}>
         <Dialog.Body>
           <Field.Root invalid={error !== null}>
@@ -268,9 +276,17 @@ function SaveDialog({ query, onClose }: { query: string; onClose(): void }) {
   );
 }
 
-function ManageDialog({ views, onClose }: { views: readonly SavedViewFieldsFragment[]; onClose(): void }) {
+function ManageDialog({
+  open,
+  views,
+  onClose,
+}: {
+  open: boolean;
+  views: readonly SavedViewFieldsFragment[];
+  onClose(): void;
+}) {
   return (
-    <ViewDialog title={VIEW_TEXTS.manageTitle} onClose={onClose} testId="manage-views-dialog">
+    <ViewDialog open={open} title={VIEW_TEXTS.manageTitle} onClose={onClose} testId="manage-views-dialog">
       <Dialog.Body>
         <Stack gap="3">
           {views.length === 0 && <Text color="gray.600">{VIEW_TEXTS.noViews}</Text>}
