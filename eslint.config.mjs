@@ -5,6 +5,11 @@ const TRANSPORT_IMPORT = {
   message:
     'Only *.routes.ts and *.resolver.ts may import a transport (rest/, graphql/); keep this file transport-free.',
 };
+const MODULE_IMPORT = {
+  regex: '^(\\.\\./)+modules(/|$)',
+  message:
+    "The ETL imports the summaries' marks (gateway/src/summaries/), never a module: a module importing the ETL back would close a circle (docs/architecture.md#the-summaries-room).",
+};
 const CROSS_PACKAGE_IMPORT = {
   regex: '^(\\.\\./)+(gateway|client|packages)(/|$)',
   message: 'Import another package by its name (@infinitum/rules), never by a parent-relative path.',
@@ -13,6 +18,17 @@ const UPWARD_IMPORT = {
   regex: '^\\.\\./(\\.\\./)*(modules|etl|collector|stream|seed|simulate|dev|web|cli)(/|$)',
   message:
     'db/, graphql/, rest/ and shared/ never import a module, the pipeline or the composition root: export what a module contributes from its index.ts and list it in gateway/src/modules.ts.',
+};
+const COLLECTOR_IMPORT = {
+  regex: '^\\.\\./(\\.\\./)*collector(/|$)',
+  message:
+    'The ETL and the modules reach the hit log through its port (gateway/src/stream), never the collector (docs/architecture.md#the-hit-path).',
+};
+const ABOVE_STREAM_IMPORT = {
+  regex:
+    '^\\.\\./(\\.\\./)*(modules|etl|collector|seed|simulate|dev|web|cli|rest|graphql|geo|config|server|main)(/|$)',
+  message:
+    'stream/ (the hit log port and its adapters) imports only shared/ and db/: the collector, the ETL and the modules sit above it.',
 };
 
 // The client's features: a feature never imports another (shared pieces live in client/src/components/); the
@@ -85,12 +101,42 @@ export default tseslint.config(
     },
   },
   {
+    // The hit log has a room (stream/): the ETL and the modules use its port, never the collector's insides.
+    files: ['gateway/src/{modules,etl}/**/*.ts'],
+    ignores: ['gateway/src/**/*.routes.ts', 'gateway/src/**/*.resolver.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, COLLECTOR_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    files: ['gateway/src/modules/**/*.routes.ts', 'gateway/src/modules/**/*.resolver.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [COLLECTOR_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    files: ['gateway/src/stream/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, ABOVE_STREAM_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
     // Floors: shared -> db/stream -> modules -> transports -> composition root (gateway/src/modules.ts, server.ts,
     // cli/). The low floors never import a module, the ETL, the collector or the composition root's list: a module
     // contributes itself through its index.ts instead.
-    files: ['gateway/src/{db,shared}/**/*.ts'],
+    files: ['gateway/src/{db,shared,summaries}/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, UPWARD_IMPORT, CROSS_PACKAGE_IMPORT] }],
+    },
+  },
+  {
+    // The ETL sits beside the modules, not below them: it writes the tables and the summaries' marks
+    // (summaries/marks.ts) and imports no module, so no module -> etl -> module circle can form. worker-main.ts is
+    // a process root (like main.ts): it may start the modules' tasks.
+    files: ['gateway/src/etl/**/*.ts'],
+    ignores: ['gateway/src/etl/worker-main.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TRANSPORT_IMPORT, MODULE_IMPORT, CROSS_PACKAGE_IMPORT] }],
     },
   },
   {

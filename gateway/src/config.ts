@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach-estimate';
-import { SUMMARY_WAIT_MS } from './modules/analytics/summary-wait';
+import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach/estimate';
+import { SUMMARY_WAIT_MS } from './modules/analytics/summaries/wait';
 
 /** Environment, parsed and validated once at start (DESIGN 5). */
 const schema = z.object({
@@ -27,6 +27,11 @@ const schema = z.object({
    * up to this many workers add up. Collectors and workers must agree: change it only with the streams empty.
    */
   ETL_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
+  /**
+   * The hit log's engine (gateway/src/stream/, docs/operations.md#hit-log): `redis` (Redis Streams on
+   * REDIS_URL) is the one adapter so far.
+   */
+  HIT_LOG: z.enum(['redis']).default('redis'),
   /**
    * System Health names a collector whose heartbeat (every 2 s) is older than this as silent: it was killed
    * or lost its Redis. One that stops cleanly deregisters and is never named.

@@ -93,7 +93,7 @@ async function startGateway(env: Record<string, string>): Promise<{ child: Child
 
 /** The ETL as its own process (`npm run worker`), so the gateway's RSS is the gateway's alone. */
 function startWorker(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/etl/worker-main.ts'], {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/worker-main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -19,7 +19,9 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { Pool } from 'undici';
-import { DEFAULT_SHARDS, appendHits, ensureGroup, streamKeys } from '../../gateway/src/collector/stream';
+import { DEFAULT_SHARDS } from '../../gateway/src/stream';
+import { appendHits, ensureGroup } from '../../gateway/src/stream/redis/append';
+import { streamKeys } from '../../gateway/src/stream/redis/keys';
 import { GIF, GIF_HEADERS } from '../../gateway/src/collector/hit';
 import { migrate } from '../../gateway/src/db/migrate';
 import {

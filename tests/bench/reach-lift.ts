@@ -14,18 +14,18 @@
  * BENCH_DATABASE + BENCH_CUSTOMER_ID read another bench's data instead.
  */
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
-import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filter';
+import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filters/filter';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
 import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
 import { impressionSummary } from '../../gateway/src/modules/analytics/calls/impression-summary';
 import { touchScope } from '../../gateway/src/modules/analytics/scope';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import { migrate } from '../../gateway/src/db/migrate';
-import { REACH_SAMPLE_MIN_IMPRESSIONS } from '../../gateway/src/modules/analytics/reach-estimate';
-import { refreshReachExposure } from '../../gateway/src/modules/analytics/rollup/refresh-reach-exposure';
-import { refreshCreativeAttribution } from '../../gateway/src/modules/analytics/attribution/refresh-creative-attribution';
-import { SUMMARY } from '../../gateway/src/etl/stale-days';
-import { SUMMARY_WAIT_MS } from '../../gateway/src/modules/analytics/summary-wait';
+import { REACH_SAMPLE_MIN_IMPRESSIONS } from '../../gateway/src/modules/analytics/reach/estimate';
+import { refreshReachExposure } from '../../gateway/src/modules/analytics/reach/refresh-exposure';
+import { refreshCreativeAttribution } from '../../gateway/src/modules/analytics/summaries/attribution/refresh-creative-attribution';
+import { SUMMARY } from '../../gateway/src/summaries/marks';
+import { SUMMARY_WAIT_MS } from '../../gateway/src/modules/analytics/summaries/wait';
 
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);

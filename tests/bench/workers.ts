@@ -16,8 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname, loadavg } from 'node:os';
 import Redis from 'ioredis';
 import { Pool } from 'undici';
-import { ingestStatus } from '../../gateway/src/collector/status';
-import { streamKeys } from '../../gateway/src/collector/stream';
+import { streamKeys } from '../../gateway/src/stream/redis/keys';
+import { ingestStatus } from '../../gateway/src/stream/redis/status';
 import { migrate } from '../../gateway/src/db/migrate';
 import { redisKeys } from '../../gateway/src/shared/redis';
 import {
@@ -109,7 +109,7 @@ end
 return n`;
 
 function startWorker(prefix: string, database: string): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/etl/worker-main.ts'], {
+  return spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/worker-main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -128,7 +128,7 @@ function startWorker(prefix: string, database: string): ChildProcess {
 
 /** Lease holders of the run's shards (consumer names carry the worker's pid). */
 const holders = (redis: Redis, prefix: string) =>
-  redis.mget(Array.from({ length: SHARDS }, (_, n) => streamKeys(redisKeys(prefix)).lease(n)));
+  redis.mget(Array.from({ length: SHARDS }, (_, n) => redisKeys(prefix).of(`etl:lease:${n}`)));
 
 interface Run {
   workers: number;
@@ -186,13 +186,13 @@ async function run(redis: Redis, world: World, source: string, workers: number, 
       if (killedAt && pendingMovedMs === undefined) {
         // The dead worker's pending entries are claimed by the survivor between its batches.
         const mark = `${hostname()}-${victim!.pid}-`;
-        const status = await ingestStatus(redis, keys, null, SHARDS);
+        const status = await ingestStatus(redis, keys, 0, SHARDS);
         if (!status.consumers.some((c) => c.name.startsWith(mark) && c.pending > 0)) {
           pendingMovedMs = Date.now() - killedAt;
         }
       }
       if (processed >= EVENTS) {
-        const status = await ingestStatus(redis, keys, null, SHARDS);
+        const status = await ingestStatus(redis, keys, 0, SHARDS);
         if (status.idle) break;
       }
       if (Date.now() - started > 3600_000) throw new Error('not done within an hour');
@@ -203,7 +203,7 @@ async function run(redis: Redis, world: World, source: string, workers: number, 
     for (let i = 0; i < 40 && Number((await ds.query('SELECT COUNT(*) AS n FROM etl_ledger'))[0].n) > 0; i++)
       await sleep(50);
     const rss = children.filter((c) => c !== victim).map((c) => peakRssMb(c.pid!));
-    const status = await ingestStatus(redis, keys, null, SHARDS);
+    const status = await ingestStatus(redis, keys, 0, SHARDS);
     const [rows] = await ds.query(
       `SELECT (SELECT COUNT(*) FROM impression_event) + (SELECT COUNT(*) FROM site_hit) AS stored,
               (SELECT COUNT(DISTINCT event_id) FROM impression_event) + (SELECT COUNT(DISTINCT event_id) FROM site_hit) AS distinct_ids,

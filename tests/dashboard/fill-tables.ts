@@ -1,7 +1,7 @@
 import { attachTouches, localParts, sessionise } from '../reference/sessions';
 import type { RefHit, RefImpression } from '../reference/types';
 import type { TestGateway } from '../support/gateway';
-import { markEveryDay } from '../../gateway/src/etl/stale-days';
+import { markEveryDay } from '../../gateway/src/summaries/marks';
 
 /**
  * Writes events straight into the event, visit, touch and rollup tables, computed with the

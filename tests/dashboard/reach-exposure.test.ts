@@ -1,10 +1,10 @@
 import type { ImpressionRow, SiteHitRow } from '../../gateway/src/etl/rows';
-import { noteReachVisits, REACH_VISITS, SUMMARY, writeMarks } from '../../gateway/src/etl/stale-days';
-import { inReachSample } from '../../gateway/src/modules/analytics/rollup/reach-buckets';
+import { noteReachVisits, REACH_VISITS, SUMMARY, writeMarks } from '../../gateway/src/summaries/marks';
+import { inReachSample, STORED_BUCKETS } from '../../gateway/src/summaries/sample';
 import { writeBatch } from '../../gateway/src/etl/writer';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
-import { rangeFilter } from '../../gateway/src/modules/analytics/filter';
+import { rangeFilter } from '../../gateway/src/modules/analytics/filters/filter';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import {
   queryFirstHitMs,
@@ -15,8 +15,7 @@ import { queryHoldoutGroup } from '../../gateway/src/modules/analytics/queries/r
 import {
   refreshReachExposure,
   staleReachExposureDays,
-  STORED_BUCKETS,
-} from '../../gateway/src/modules/analytics/rollup/refresh-reach-exposure';
+} from '../../gateway/src/modules/analytics/reach/refresh-exposure';
 import { localParts } from '../reference/sessions';
 import type { RefFilter } from '../reference/metrics';
 import { referenceReachLift } from '../reference/reach-lift';

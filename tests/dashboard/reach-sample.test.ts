@@ -1,6 +1,6 @@
-import { markEveryDay } from '../../gateway/src/etl/stale-days';
+import { markEveryDay } from '../../gateway/src/summaries/marks';
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
-import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filter';
+import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filters/filter';
 import { incrementalLift } from '../../gateway/src/modules/analytics/calls/incremental-lift';
 import { reachFrequency } from '../../gateway/src/modules/analytics/calls/reach-frequency';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';

@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { DashboardData } from '../../gateway/src/modules/analytics/dashboard-data';
-import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filter';
+import { type DashboardFilter, rangeFilter } from '../../gateway/src/modules/analytics/filters/filter';
 import { queryResponseFacets } from '../../gateway/src/modules/analytics/queries/response-cube';
 import { queryResponseSites } from '../../gateway/src/modules/analytics/queries/response-sites';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';

@@ -144,7 +144,7 @@ export class WorkerProcess {
 
   start(): void {
     this.starts++;
-    this.proc = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/etl/worker-main.ts'], {
+    this.proc = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/worker-main.ts'], {
       cwd: join(__dirname, '..', '..'),
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...this.env },
       stdio: 'ignore',

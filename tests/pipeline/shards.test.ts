@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { appendHits, ensureGroup, shardOf, streamKeys } from '../../gateway/src/collector/stream';
+import { hitLogOf, hitStreamOf, shardOf } from '../../gateway/src/stream';
 import { EtlWorker } from '../../gateway/src/etl/worker';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import {
@@ -156,7 +156,7 @@ test('a worker killed mid-batch loses its shards and their pending entries to th
 test('entries left in the stream before partitioning are drained after an upgrade', async () => {
   const redis = new Redis(t.config.REDIS_URL);
   try {
-    const legacy = streamKeys(t.gateway.app.keys).stream;
+    const legacy = hitStreamOf(t.gateway.app.keys, null);
     // As the previous version left it: one stream, group "etl", entries of mixed households, one
     // delivered to a worker that died with it.
     await redis.xgroup('CREATE', legacy, 'etl', '0', 'MKSTREAM').catch(() => undefined);
@@ -194,8 +194,8 @@ test('a batch of tens of thousands of one-hit entries (pixels spread over the sh
     ts: Date.parse(l.ts),
     h: String(l.household),
   }));
-  await ensureGroup(app.redis, app.keys, t.config.ETL_SHARDS);
-  await appendHits(app.redis, app.keys, t.config.ETL_SHARDS, hits, 1);
+  await hitLogOf(app).ensure();
+  await hitLogOf(app).append(hits, 1);
   const w = startWorker('one-batch', undefined, 50_000);
   const after = await waitForIdle(t, token, 60_000);
   expect(await stored('small')).toEqual({ n: 50_000, distinct_ids: 50_000 });

@@ -1,4 +1,4 @@
-import { shardOf } from '../../gateway/src/collector/stream';
+import { shardOf } from '../../gateway/src/stream';
 import { EtlWorker, isNonTransient } from '../../gateway/src/etl/worker';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';

@@ -4,7 +4,7 @@ import {
   firstSampleBuckets,
   nextSampleBuckets,
   REACH_MAX_ERROR,
-} from '../../gateway/src/modules/analytics/reach-estimate';
+} from '../../gateway/src/modules/analytics/reach/estimate';
 
 const row = (frequency: number, households: number, extra: Partial<SampleRow> = {}): SampleRow => ({
   frequency,

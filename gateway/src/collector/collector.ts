@@ -3,9 +3,7 @@ import type Redis from 'ioredis';
 import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
-import type { Hit } from './hit';
-import { Spool } from './spool';
-import { appendEntries, appendHits, ensureGroup, type StreamEntries, streamKeys } from './stream';
+import { createHitLog, type Hit, type HitBatch, type HitLog, Spool } from '../stream';
 
 /**
  * Pixel appends out on the Redis connection at once (each pixel answers only after its own). One:
@@ -20,6 +18,8 @@ const MAX_IN_FLIGHT = 1;
  * down), a counter of hits taken, and a heartbeat in Redis so the status shows every process.
  */
 export class Collector {
+  /** The hit log HIT_LOG names, on this collector's Redis connection. */
+  readonly hitLog: HitLog;
   readonly spool: Spool;
   hits = 0;
   spooled = 0;
@@ -33,7 +33,8 @@ export class Collector {
     readonly keys: RedisKeys,
     readonly log: Logger,
   ) {
-    this.spool = new Spool(config.SPOOL_DIR, redis, keys, log, config.SPOOL_FSYNC_MS, config.ETL_SHARDS);
+    this.hitLog = createHitLog(redis, keys, { engine: config.HIT_LOG, shards: config.ETL_SHARDS });
+    this.spool = new Spool(config.SPOOL_DIR, this.hitLog, log, config.SPOOL_FSYNC_MS);
   }
 
   start(): void {
@@ -61,8 +62,7 @@ export class Collector {
     }
     this.spool.stop();
     await this.beating;
-    if (this.redis.status === 'ready')
-      await this.redis.hdel(streamKeys(this.keys).collectors, this.id).catch(() => undefined);
+    await this.hitLog.leave(this.id);
   }
 
   private stopped = false;
@@ -126,11 +126,11 @@ export class Collector {
   };
 
   private async flush(hits: Hit[]): Promise<void> {
-    if (this.redis.status === 'ready') {
+    if (this.hitLog.available()) {
       try {
         // Awaited only until the groups exist: a resolved await per flush still costs the microtask turns.
         if (!this.groupReady) await this.ensureGroup();
-        await appendHits(this.redis, this.keys, this.config.ETL_SHARDS, hits, Infinity);
+        await this.hitLog.append(hits, Infinity);
         return;
       } catch (e) {
         this.log.warn({ err: e }, 'stream append failed: spooling the hits');
@@ -140,30 +140,28 @@ export class Collector {
     this.spooled += hits.length;
   }
 
-  /** Bulk ingest: all the entries into the shard streams, or an error (the caller answers 503). */
-  async takeEntries(entries: StreamEntries): Promise<void> {
-    if (this.redis.status !== 'ready') throw new Error('Redis is not connected');
+  /** Bulk ingest: all of a batch (hitLog.batch()) into the log, or an error (the caller answers 503). */
+  async takeEntries(batch: HitBatch): Promise<void> {
+    if (!this.hitLog.available()) throw new Error('the hit log is not connected');
     await this.ensureGroup();
-    await appendEntries(this.redis, entries.finish());
-    this.hits += entries.count;
+    await this.hitLog.appendBatch(batch);
+    this.hits += batch.count;
   }
 
   private async ensureGroup(): Promise<void> {
     if (this.groupReady) return;
-    await ensureGroup(this.redis, this.keys, this.config.ETL_SHARDS);
+    await this.hitLog.ensure();
     this.groupReady = true;
   }
 
   private async beat(): Promise<void> {
-    if (this.redis.status !== 'ready') return;
     const [host, pid] = this.id.split(':');
-    const value = JSON.stringify({
+    await this.hitLog.beat({
       hostname: host,
       pid: Number(pid),
       hits: this.hits,
       spooled: this.spooled,
       at: Date.now(),
     });
-    await this.redis.hset(streamKeys(this.keys).collectors, this.id, value).catch(() => undefined);
   }
 }

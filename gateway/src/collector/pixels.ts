@@ -3,7 +3,6 @@ import { geoOfIp } from '../geo/lookup';
 import { clientIp, type TrustedProxies } from './client-ip';
 import type { Collector } from './collector';
 import { GIF, GIF_HEADERS, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
-import { countRejected } from './stream';
 import { siteScript } from './site-script';
 
 const REGION = /^[A-Z]{2,3}$/;
@@ -47,7 +46,7 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
     };
     const key = rawKey.includes('%') ? safeDecode(rawKey) : rawKey;
     if (key === null || !TAG_KEY.test(key)) {
-      countRejected(collector.redis, collector.keys, 'bad_key');
+      collector.hitLog.countRejected('bad_key');
       done();
       return true;
     }

@@ -1,6 +1,13 @@
 import type Redis from 'ioredis';
-import { streamKeys } from '../collector/stream';
 import type { RedisKeys } from '../shared/redis';
+
+/** The leases' keys (under REDIS_PREFIX). */
+const leaseKeys = (keys: RedisKeys) => ({
+  /** Sorted set: ETL consumer -> its latest heartbeat (ms); the live ones share the shards. */
+  live: keys.of('etl:live'),
+  /** String: the consumer owning shard n, expiring after the claim time unless renewed. */
+  lease: (n: number) => keys.of(`etl:lease:${n}`),
+});
 
 /** Extends a lease only while it is still ours (compare and set). KEYS: lease. ARGV: owner, ms. */
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
@@ -19,7 +26,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export class ShardLeases {
   readonly owned = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
-  private readonly k: ReturnType<typeof streamKeys>;
+  private readonly k: ReturnType<typeof leaseKeys>;
 
   constructor(
     private readonly redis: Redis,
@@ -28,7 +35,7 @@ export class ShardLeases {
     private readonly shards: number,
     private readonly claimMs: number,
   ) {
-    this.k = streamKeys(keys);
+    this.k = leaseKeys(keys);
   }
 
   /** Renews and takes leases every third of the claim time, beside the batches. */

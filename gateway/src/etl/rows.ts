@@ -1,4 +1,4 @@
-import type { Hit } from '../collector/hit';
+import type { Hit } from '../stream';
 import { regionOfGeo } from '../geo/lookup';
 import { isRegionOf } from '../geo/regions';
 import { memoized, turn } from '../shared/memo';

@@ -9,6 +9,7 @@ export async function startEtlWorker(app: AppContext): Promise<() => Promise<voi
   const worker = new EtlWorker(app.ds, redis, app.keys, app.log, {
     claimIdleMs: Number(process.env.ETL_CLAIM_IDLE_MS ?? 30_000),
     shards: app.config.ETL_SHARDS,
+    hitLog: app.config.HIT_LOG,
   });
   worker.start();
   return async () => {

@@ -1,16 +1,18 @@
 import { hostname } from 'node:os';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import type { Hit } from '../collector/hit';
-import { DEFAULT_SHARDS, ensureGroup, hitStreams, streamKeys } from '../collector/stream';
+import { createHitLog, DEFAULT_SHARDS, type HitLogEngine, type HitLogReader, type LogEntry } from '../stream';
 import type { Logger } from '../shared/logger';
 import type { RedisKeys } from '../shared/redis';
-import { turn } from '../shared/memo';
+import { type CommitContext, commitOnce } from './commit';
+import { type Batch, parseEntry, splitBatches } from './entries';
+import { isNonTransient, RETRYABLE } from './failures';
 import { ShardLeases } from './leases';
 import { refreshPings } from './pings';
 import { type PreparedBatch, prepareRows } from './rows';
+import { ShardReader } from './shard-reader';
 import { TagDirectory } from './tags';
-import { type BatchResult, ConcurrentBatchError, prepareBatch, timed, writeBatch } from './writer';
+import { ConcurrentBatchError, prepareBatch, timed } from './writer';
 
 export interface WorkerOptions {
   /**
@@ -30,88 +32,15 @@ export interface WorkerOptions {
   consumer?: string;
   /** Non-transient failures of one entry before it goes to the dead-letter stream. */
   deadLetterAfter?: number;
+  /** HIT_LOG: the hit log's engine (default redis). */
+  hitLog?: HitLogEngine;
 }
 
-type Entry = [id: string, fields: string[]];
-/** An entry with the stream it came from and its key in etl_ledger. */
-interface Read {
-  stream: string;
-  id: string;
-  fields: string[];
-  /** `<shard>/<id>` (ids repeat across streams); the bare id for the stream before partitioning. */
-  ledgerId: string;
-}
+type Read = LogEntry;
 
-const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+export { isNonTransient } from './failures';
 
-/** Server answers that pass with time (load, limits, a restart): retried, never dead-lettered. */
-const TRANSIENT_SQL = new Set([
-  'ER_LOCK_DEADLOCK',
-  'ER_LOCK_WAIT_TIMEOUT',
-  'ER_LOCK_TABLE_FULL',
-  'ER_SERVER_SHUTDOWN',
-  'ER_CON_COUNT_ERROR',
-  'ER_TOO_MANY_USER_CONNECTIONS',
-  'ER_QUERY_INTERRUPTED',
-  'ER_CONNECTION_KILLED',
-  'ER_OPTION_PREVENTS_STATEMENT',
-  'ER_READ_ONLY_MODE',
-  'ER_OUT_OF_RESOURCES',
-  'ER_OUTOFMEMORY',
-  'ER_DISK_FULL',
-  'ER_RECORD_FILE_FULL',
-  'ER_STATEMENT_TIMEOUT',
-  'ER_QUERY_TIMEOUT',
-]);
-
-/**
- * Whether a failed batch would fail again however often it is retried: the database answered with an
- * error about the data or the statement (not a connection loss or a load limit), or the batch broke the
- * code (a TypeError from a malformed entry). MySQL or Redis being away is never non-transient.
- */
-export function isNonTransient(e: unknown): boolean {
-  if (e instanceof TypeError || e instanceof RangeError || e instanceof SyntaxError) return true;
-  const x = e as { driverError?: unknown; sqlState?: unknown; fatal?: unknown; code?: unknown } | null;
-  const d = (x?.driverError ?? x) as { sqlState?: unknown; fatal?: unknown; code?: unknown } | null;
-  if (!d || typeof d.sqlState !== 'string' || d.fatal) return false;
-  return !d.sqlState.startsWith('08') && !TRANSIENT_SQL.has(String(d.code));
-}
-
-/**
- * Acknowledges entries and adds their ledger counts, each entry's only if this call acknowledged it
- * (a concurrent worker may have): processed and duplicates stay exact under redelivery.
- * KEYS: stats, then the streams. ARGV: group, then per entry its stream's index in KEYS, id, processed,
- * duplicates.
- */
-const ACK_AND_COUNT = `
-local processed, duplicates = 0, 0
-for i = 2, #ARGV, 4 do
-  local stream = KEYS[tonumber(ARGV[i])]
-  if redis.call('XACK', stream, ARGV[1], ARGV[i + 1]) == 1 then
-    processed = processed + tonumber(ARGV[i + 2])
-    duplicates = duplicates + tonumber(ARGV[i + 3])
-  end
-  redis.call('XDEL', stream, ARGV[i + 1])
-end
-redis.call('HINCRBY', KEYS[1], 'processed', processed)
-redis.call('HINCRBY', KEYS[1], 'duplicates', duplicates)
-return processed`;
-
-/** Entries written in one transaction, their hits, and the rows those become (made once). */
-interface Batch {
-  entries: Read[];
-  hits: Hit[];
-  prepared?: Promise<PreparedBatch>;
-}
-
-interface Counts {
-  processed: number;
-  duplicates: number;
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The number of a shard stream (its key ends in `:<n>`). */
-const shardNumber = (stream: string): number => Number(stream.slice(stream.lastIndexOf(':') + 1));
 
 /**
  * The ETL worker (DESIGN 1, 3, 4): reads the shard streams it holds the lease of (ShardLeases: one
@@ -135,33 +64,42 @@ export class EtlWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private readonly tags: TagDirectory;
-  private readonly k: ReturnType<typeof streamKeys>;
+  /** This worker's side of the hit log (its own connection: reads block). */
+  private readonly reader: HitLogReader;
   private readonly recent: { at: number; n: number }[] = [];
   private readonly shards: number;
-  /** Shards taken over whose pending entries are still to claim, with the XAUTOCLAIM cursor. */
-  private readonly recovering = new Map<number, string>();
-  private lastClaim = 0;
-  private lastBalance = 0;
-  private lastLegacyCheck = 0;
-  private legacy = false;
+  /** The reading step: shares, claims, new entries. */
+  private readonly shardReader: ShardReader;
+  /** What the write-and-acknowledge step needs of this worker. */
+  private readonly committer: CommitContext;
   private lastPingSweep = 0;
 
   constructor(
     private readonly ds: DataSource,
-    private readonly redis: Redis,
+    redis: Redis,
     keys: RedisKeys,
     private readonly log: Logger,
     private readonly options: WorkerOptions = {},
   ) {
     this.consumer = options.consumer ?? `${hostname()}-${process.pid}-${Date.now().toString(36)}`;
     this.tags = new TagDirectory(ds);
-    this.k = streamKeys(keys);
-    this.keys = keys;
     this.shards = options.shards ?? DEFAULT_SHARDS;
+    this.reader = createHitLog(redis, keys, { engine: options.hitLog, shards: this.shards }).reader(this.consumer);
     this.leases = new ShardLeases(redis, keys, this.consumer, this.shards, this.claimMs());
+    this.shardReader = new ShardReader(this.reader, this.leases, this.claimMs(), this.batchHits());
+    this.committer = {
+      ds,
+      reader: this.reader,
+      tags: this.tags,
+      log,
+      shards: this.shards,
+      prepared: (batch) => this.prepared(batch),
+      rate: (n) => this.rate(n),
+      stored: (n) => {
+        this.stored += n;
+      },
+    };
   }
-
-  private readonly keys: RedisKeys;
 
   start(): void {
     this.running = true;
@@ -177,33 +115,8 @@ export class EtlWorker {
     this.running = false;
     await this.loop;
     await this.leases.stop(release).catch((e: unknown) => this.log.warn({ err: e }, 'ETL: lease release failed'));
-    if (release) await this.leave().catch((e: unknown) => this.log.warn({ err: e }, 'ETL: leaving the group failed'));
-  }
-
-  /**
-   * A worker stopped on purpose leaves the status: its rate, and its consumer in every group where nothing
-   * waits for it (an entry still pending at it, read ahead for a shard given up, stays for the next owner to
-   * claim: deleting the consumer would drop it).
-   */
-  private async leave(): Promise<void> {
-    const streams = hitStreams(this.keys, this.shards);
-    const read = this.redis.pipeline();
-    for (const stream of streams) read.xinfo('CONSUMERS', stream, this.k.group);
-    const replies = (await read.exec()) ?? [];
-    const leave = this.redis.pipeline();
-    leave.hdel(this.k.workers, this.consumer);
-    streams.forEach((stream, i) => {
-      const [err, list] = replies[i] ?? [];
-      // No such stream or group: nothing to leave there.
-      if (err) return;
-      for (const flat of list as (string | number)[][]) {
-        const c: Record<string, string | number> = {};
-        for (let j = 0; j + 1 < flat.length; j += 2) c[String(flat[j])] = flat[j + 1];
-        if (c.name === this.consumer && Number(c.pending) === 0)
-          leave.xgroup('DELCONSUMER', stream, this.k.group, this.consumer);
-      }
-    });
-    for (const [err] of (await leave.exec()) ?? []) if (err) throw err;
+    if (release)
+      await this.reader.leave().catch((e: unknown) => this.log.warn({ err: e }, 'ETL: leaving the group failed'));
   }
 
   private claimMs(): number {
@@ -217,29 +130,30 @@ export class EtlWorker {
     while (this.running || ahead) {
       try {
         if (!groupReady) {
-          await ensureGroup(this.redis, this.keys, this.shards);
+          await this.reader.ensure();
           groupReady = true;
         }
         const pending: Promise<Batch[]> | null = ahead;
         ahead = null;
-        let batches: Batch[] = await timed('worker.read_stream', pending ?? this.next().then((e) => this.batches(e)));
+        let batches: Batch[] = await timed(
+          'worker.read_stream',
+          pending ?? this.shardReader.next().then((e) => this.batches(e)),
+        );
         if (pending) {
           // Between batches: the fair share may give shards up. Read-ahead entries of those stay pending
           // under this consumer, and their new owner claims them when it takes the shard.
-          await this.balance();
+          await this.shardReader.balance();
           const entries = batches.flatMap((b) => b.entries);
-          const kept = entries.filter(
-            (e) => e.stream === this.k.stream || this.leases.owned.has(shardNumber(e.stream)),
-          );
+          const kept = entries.filter((e) => e.shard === null || this.leases.owned.has(e.shard));
           if (kept.length < entries.length) batches = this.batches(kept, false);
         }
         if (batches.length) {
           // The next read is fetched, parsed and prepared (tags, local time, regions) while this one is
           // written: the worker mostly waits on MySQL.
           if (this.running) {
-            ahead = this.next(new Set(batches.flatMap((b) => b.entries.map((e) => e.ledgerId)))).then((e) =>
-              this.batches(e),
-            );
+            ahead = this.shardReader
+              .next(new Set(batches.flatMap((b) => b.entries.map((e) => e.ledgerId))))
+              .then((e) => this.batches(e));
             ahead.catch(() => undefined);
           }
           for (const batch of batches) await this.commit(batch);
@@ -253,132 +167,6 @@ export class EtlWorker {
     }
   }
 
-  /** The streams this worker reads now: its shards, and the stream before partitioning while it exists. */
-  private streams(): string[] {
-    const own = [...this.leases.owned].sort((a, b) => a - b).map((n) => this.k.shard(n));
-    return this.legacy ? [...own, this.k.stream] : own;
-  }
-
-  /** Ledger id of an entry: ids repeat across streams, so a shard's carry its number. */
-  private read(stream: string, [id, fields]: Entry): Read {
-    const shard = stream === this.k.stream ? null : shardNumber(stream);
-    return { stream, id, fields, ledgerId: shard === null ? id : `${shard}/${id}` };
-  }
-
-  /** Every second or so: fair share of the shards, and whether the stream before partitioning is still there. */
-  private async balance(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastBalance >= Math.min(1000, this.claimMs() / 3)) {
-      this.lastBalance = now;
-      for (const n of await this.leases.balance()) this.recovering.set(n, '0-0');
-      for (const n of this.recovering.keys()) if (!this.leases.owned.has(n)) this.recovering.delete(n);
-    }
-    if (now - this.lastLegacyCheck >= 5000) {
-      this.lastLegacyCheck = now;
-      this.legacy = (await this.redis.exists(this.k.stream)) === 1;
-      if (this.legacy) {
-        await this.redis.xgroup('CREATE', this.k.stream, this.k.group, '0').catch((e: unknown) => {
-          if (!String((e as Error).message).includes('BUSYGROUP')) throw e;
-        });
-      }
-    }
-  }
-
-  /** Pending entries of `stream` idle at least `minIdle` ms, to this worker, from `cursor`; answers the next cursor. */
-  private async claim(
-    stream: string,
-    minIdle: number,
-    cursor: string,
-    into: Read[],
-    inHand?: Set<string>,
-  ): Promise<string> {
-    const claimed = (await this.redis.xautoclaim(
-      stream,
-      this.k.group,
-      this.consumer,
-      minIdle,
-      cursor,
-      'COUNT',
-      READ_COUNT,
-    )) as [string, Entry[], string[]];
-    for (const e of claimed[1]) {
-      if (!e || !e[1]) continue;
-      const r = this.read(stream, e);
-      if (!inHand?.has(r.ledgerId)) into.push(r);
-    }
-    // Deleted while pending (acknowledged and deleted by a worker that lost the lease meanwhile).
-    if (claimed[2]?.length) await this.redis.xack(stream, this.k.group, ...claimed[2]);
-    return claimed[0];
-  }
-
-  /**
-   * Pending entries of shards taken over, then of this worker's own failed reads, then new ones. While a
-   * batch is being written (`inHand`, its ledger ids) the shares are left alone (they change only between
-   * batches) and the entries in hand are not claimed again.
-   */
-  private async next(inHand?: Set<string>): Promise<Read[]> {
-    if (!inHand) await this.balance();
-    const limit = this.batchHits();
-    const out: Read[] = [];
-    const hitsOf = () => out.reduce((n, r) => n + parseEntry(r).length, 0);
-    // A shard just taken: all of its pending entries are now this worker's (the lease says so).
-    for (const [n, cursor] of this.recovering) {
-      const next = await this.claim(this.k.shard(n), 0, cursor, out, inHand);
-      if (next === '0-0') this.recovering.delete(n);
-      else this.recovering.set(n, next);
-      if (hitsOf() >= limit) return out;
-    }
-    if (out.length) return out;
-    const now = Date.now();
-    if (now - this.lastClaim > 1000) {
-      this.lastClaim = now;
-      // Entries read by a batch that failed on Redis (ours), or, in the stream before partitioning, by a
-      // worker that died.
-      for (const stream of this.streams()) await this.claim(stream, this.claimMs(), '0-0', out, inHand);
-      if (out.length) return out;
-    }
-    const streams = this.streams();
-    if (!streams.length) {
-      await sleep(Math.min(500, this.claimMs() / 3));
-      return out;
-    }
-    // Up to a batch's worth of hits: while reads come back full, read on without blocking (entries
-    // carry from one pixel to 500 bulk lines, so a fixed entry count makes batches of any size). The
-    // entry count is shared out over the streams read, so one read stays about a batch.
-    const count = Math.max(1, Math.ceil(READ_COUNT / streams.length));
-    let hits = 0;
-    let parsed = 0;
-    // A read ahead never blocks: it shares the connection with the batch's acknowledgement.
-    for (let block = !inHand; hits < limit; block = false) {
-      const args = [
-        'GROUP',
-        this.k.group,
-        this.consumer,
-        'COUNT',
-        count,
-        ...(block ? ['BLOCK', 500] : []),
-        'STREAMS',
-        ...streams,
-        ...streams.map(() => '>'),
-      ];
-      const res = (await this.redis.call('XREADGROUP', ...args)) as [string, Entry[]][] | null;
-      let full = false;
-      for (const [stream, entries] of res ?? []) {
-        for (const e of entries) {
-          const r = this.read(stream, e);
-          out.push(r);
-          hits += parseEntry(r).length;
-          // A read ahead is parsed while a batch is written: the event loop turns every few thousand
-          // hits, so the batch's next statement is not held up behind the whole read's JSON.
-          if (inHand && ++parsed % YIELD_ENTRIES === 0) await turn();
-        }
-        if (entries.length >= count) full = true;
-      }
-      if (!full) break;
-    }
-    return out;
-  }
-
   private batchHits(): number {
     return this.options.batchHits ?? 50_000;
   }
@@ -390,19 +178,7 @@ export class EtlWorker {
    * prepared now (a read ahead's while the batch before is written). Each batch commits, then is acked.
    */
   private batches(entries: Read[], prepare = true): Batch[] {
-    const total = entries.reduce((n, e) => n + parseEntry(e).length, 0);
-    const limit = Math.max(1, total / Math.max(1, Math.round(total / this.batchHits())));
-    const out: Batch[] = [];
-    let batch: Batch = { entries: [], hits: [] };
-    for (const entry of entries) {
-      batch.entries.push(entry);
-      for (const h of parseEntry(entry)) batch.hits.push(h);
-      if (batch.hits.length >= limit) {
-        out.push(batch);
-        batch = { entries: [], hits: [] };
-      }
-    }
-    if (batch.entries.length) out.push(batch);
+    const out = splitBatches(entries, this.batchHits());
     if (prepare) for (const b of out) this.prepared(b).catch(() => undefined);
     return out;
   }
@@ -420,7 +196,7 @@ export class EtlWorker {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.commitOnce(batch);
+        await commitOnce(this.committer, batch);
         return;
       } catch (e) {
         const code = (e as { code?: string }).code ?? '';
@@ -442,118 +218,9 @@ export class EtlWorker {
     }
   }
 
-  /** Counts of entries a previous worker committed (and died before acknowledging). */
-  private async ledgerOf(ids: string[]): Promise<Map<string, Counts>> {
-    const rows: { entry_id: string; processed: number; duplicates: number }[] = await this.ds.query(
-      'SELECT entry_id, processed, duplicates FROM etl_ledger WHERE entry_id IN (?)',
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
-  }
-
-  private async commitOnce(batch: Batch): Promise<void> {
-    const { entries } = batch;
-    const ids = entries.map((e) => e.ledgerId);
-    const counts = await timed('worker.ledger_read', this.ledgerOf(ids));
-    const fresh = counts.size ? entries.filter((e) => !counts.has(e.ledgerId)) : entries;
-    // Usually prepared already, while the batch before was written.
-    const prepared = await timed(
-      'worker.prepare',
-      counts.size ? prepareRows(fresh.flatMap(parseEntry), this.tags) : this.prepared(batch),
-    );
-    let result: BatchResult | null = null;
-    if (fresh.length) {
-      result = await timed(
-        'worker.write_batch',
-        writeBatch(
-          this.ds,
-          prepared,
-          async (qr, c) => {
-            // The batch's counts go on its first entry, 0 on the others: summed per acknowledged entry.
-            const rows = fresh.map((e, i) => [e.ledgerId, i === 0 ? c.processed : 0, i === 0 ? c.duplicates : 0]);
-            try {
-              await qr.query('INSERT INTO etl_ledger (entry_id, processed, duplicates) VALUES ?', [rows]);
-            } catch (e) {
-              // Another worker committed the same entries meanwhile: redo, reading its counts.
-              if ((e as { code?: string }).code === 'ER_DUP_ENTRY') throw new ConcurrentBatchError();
-              throw e;
-            }
-            for (const [i, e] of fresh.entries())
-              counts.set(e.ledgerId, { processed: rows[i][1] as number, duplicates: rows[i][2] as number });
-          },
-          this.shards,
-        ),
-      );
-    }
-    const n = result ? result.newImpressions + result.newHits : 0;
-    this.stored += n;
-    const pipe = this.redis.multi();
-    // In slices: a batch of pixels holds tens of thousands of small entries (one per shard and event-loop
-    // turn), more arguments than one call can spread (RangeError). One MULTI still acks and counts them all.
-    for (let i = 0; i < entries.length; i += ACK_SLICE) {
-      const slice = entries.slice(i, i + ACK_SLICE);
-      const streams = [...new Set(slice.map((e) => e.stream))];
-      const args: (string | number)[] = [this.k.stats, ...streams, this.k.group];
-      for (const e of slice) {
-        const c = counts.get(e.ledgerId);
-        args.push(streams.indexOf(e.stream) + 2, e.id, c?.processed ?? 0, c?.duplicates ?? 0);
-      }
-      pipe.eval(ACK_AND_COUNT, 1 + streams.length, ...args);
-    }
-    for (const [reason, count] of Object.entries(prepared.rejected)) {
-      pipe.hincrby(this.k.stats, `rejected:${reason}`, count);
-    }
-    pipe.hset(this.k.stats, 'last_batch_at', Date.now());
-    if (result?.watermark) {
-      pipe.eval(
-        "local w = tonumber(redis.call('HGET', KEYS[1], 'watermark') or '0') if tonumber(ARGV[1]) > w then redis.call('HSET', KEYS[1], 'watermark', ARGV[1]) end",
-        1,
-        this.k.stats,
-        result.watermark,
-      );
-    }
-    pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: this.rate(n), at: Date.now() }));
-    const replies = await timed('worker.ack', pipe.exec());
-    for (const [err] of replies ?? []) if (err) throw err;
-    // Acknowledged: the ledger rows are no longer needed (housekeeping removes any left behind).
-    await timed(
-      'worker.ledger_delete',
-      this.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined),
-    );
-    if (result?.siteTagIds.length) {
-      await timed(
-        'worker.pings',
-        refreshPings(this.ds, result.siteTagIds).catch((e: unknown) =>
-          this.log.warn({ err: e }, 'ETL: ping refresh failed'),
-        ),
-      );
-    }
-  }
-
-  /** Sets an entry aside in the dead-letter stream (with the error) and acknowledges it. */
+  /** Sets an entry aside in the dead letters (with the error) and acknowledges it. */
   private async deadLetter(entry: Read, e: unknown): Promise<void> {
-    const fields = entry.fields;
-    const h = fields[fields.indexOf('h') + 1] ?? '[]';
-    const error = String((e as Error)?.message ?? e).slice(0, 500);
-    const pipe = this.redis.multi();
-    pipe.xadd(
-      this.k.dead,
-      '*',
-      'h',
-      h,
-      'error',
-      error,
-      'source',
-      entry.id,
-      'stream',
-      entry.stream,
-      'at',
-      String(Date.now()),
-    );
-    pipe.xack(entry.stream, this.k.group, entry.id);
-    pipe.xdel(entry.stream, entry.id);
-    const replies = await pipe.exec();
-    for (const [err] of replies ?? []) if (err) throw err;
+    await this.reader.deadLetter(entry, String((e as Error)?.message ?? e).slice(0, 500));
     this.log.error(
       { err: e, entry: entry.ledgerId },
       'ETL: entry failed for a non-transient reason; moved to dead letters',
@@ -582,48 +249,6 @@ export class EtlWorker {
     await this.ds
       .query('DELETE FROM etl_ledger WHERE created_at < NOW(3) - INTERVAL 1 DAY')
       .catch((e: unknown) => this.log.warn({ err: e }, 'ETL: ledger sweep failed'));
-    for (const stream of hitStreams(this.keys, this.shards)) {
-      if (stream === this.k.stream && !this.legacy) continue;
-      const consumers = (await this.redis.xinfo('CONSUMERS', stream, this.k.group)) as (string | number)[][];
-      for (const flat of consumers) {
-        const c: Record<string, string | number> = {};
-        for (let i = 0; i + 1 < flat.length; i += 2) c[String(flat[i])] = flat[i + 1];
-        if (c.name !== this.consumer && Number(c.pending) === 0 && Number(c.idle) > 3600_000) {
-          await this.redis.xgroup('DELCONSUMER', stream, this.k.group, String(c.name));
-        }
-      }
-    }
+    await this.reader.sweep();
   }
-}
-
-/** Entries a read ahead parses between turns of the event loop (~4,000 hits of bulk entries). */
-const YIELD_ENTRIES = 8;
-
-/** Entries per acknowledging script call. */
-const ACK_SLICE = 2000;
-
-/** Entries per XREADGROUP call. */
-const READ_COUNT = 100;
-
-/** Parsed once per entry (the reader counts hits, the batch uses them). */
-const parsedEntries = new WeakMap<Read, Hit[]>();
-
-function parseEntry(entry: Read): Hit[] {
-  let hits = parsedEntries.get(entry);
-  if (!hits) parsedEntries.set(entry, (hits = parseFields(entry.fields)));
-  return hits;
-}
-
-function parseFields(fields: string[]): Hit[] {
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    if (fields[i] === 'h') {
-      try {
-        const hits = JSON.parse(fields[i + 1]) as Hit[];
-        return Array.isArray(hits) ? hits : [];
-      } catch {
-        return [];
-      }
-    }
-  }
-  return [];
 }

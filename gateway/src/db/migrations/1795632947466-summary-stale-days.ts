@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Issue 15: the dashboard's summaries are rebuilt per customer-day when the writers say a day changed,
  * instead of comparing checksums of the source tables on every read.
- * - summary_stale_day: the writers' marks (etl/stale-days.ts), one row per customer, summary
+ * - summary_stale_day: the writers' marks (summaries/marks.ts), one row per customer, summary
  *   (1 impression_cell, 2 visit_attribution and the response summaries) and local day, its version
  *   bumped by every transaction that changed the day.
  * - summary_built_day: the version each summary's day was last rebuilt from. A day is rebuilt when it

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * DESIGN 4b at scale (issue 16): the household sample with what the reach and lift reads probed the
- * visits for, precomputed per sampled household, day and cell (rollup/refresh-reach-exposure.ts).
+ * visits for, precomputed per sampled household, day and cell (reach/refresh-exposure.ts).
  * A row: an impression of a household of the sample (CRC32(household) mod 256 < 64), n of them
  * when several share the household, instant and cell; t_key = its time as milliseconds since
  * 1970 x 4 + 2 x (a visit in the 7 x 24 h before it, or at it) + (a visit in the 7 x 24 h after it),

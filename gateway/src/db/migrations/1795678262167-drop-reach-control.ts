@@ -6,7 +6,7 @@ import { ReachControl1795656223519 } from './1795656223519-reach-control';
  * by reach_holdout (ReachHoldout: every control household, exact); nothing reads or writes it since,
  * nor ix_reach_exposure_household, which it added to reach_exposure for its probe of a sampled
  * household's exposed rows (every write to reach_exposure still paid for it). Kind 5's built days go
- * with it (the number is not reused: etl/stale-days.ts SUMMARY). Down, ReachControl's own up makes both again.
+ * with it (the number is not reused: summaries/marks.ts SUMMARY). Down, ReachControl's own up makes both again.
  */
 export class DropReachControl1795678262167 implements MigrationInterface {
   name = 'DropReachControl1795678262167';

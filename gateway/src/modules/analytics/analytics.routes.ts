@@ -7,9 +7,9 @@ import { pascalCase } from './calls/call';
 import { DASHBOARD_CALLS } from './calls/registry';
 import { runDashboardCall } from './dashboard.service';
 import { DashboardFilterOptions, DashboardFilterPayload } from './dashboard.types';
-import type { DashboardFilterInput } from './filter';
-import { dashboardFilterOptions } from './filter-options.service';
-import { dashboardCustomers, overviewSummary } from './overview.service';
+import type { DashboardFilterInput } from './filters/filter';
+import { dashboardFilterOptions } from './filters/filter-options.service';
+import { dashboardCustomers, overviewSummary } from './overview/overview.service';
 
 const tag = 'Dashboard';
 

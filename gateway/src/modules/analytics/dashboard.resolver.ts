@@ -4,7 +4,7 @@ import { DASHBOARD_CALLS, type DashboardAnswer, type DashboardCallName } from '.
 import { graphqlClassOf } from './calls/graphql-from-zod';
 import { runDashboardCall } from './dashboard.service';
 import * as T from './dashboard.types';
-import { dashboardFilterOptions } from './filter-options.service';
+import { dashboardFilterOptions } from './filters/filter-options.service';
 
 /** The dashboard's filter lists over GraphQL (the calls are below, one resolver per registry entry). */
 @Resolver()

@@ -3,8 +3,8 @@ import type { Actor } from '@infinitum/rules';
 import { assertCustomerVisible } from '../access/customer-scope';
 import { type DashboardAnswer, type DashboardCallName, dashboardCallOf } from './calls/registry';
 import { DashboardData } from './dashboard-data';
-import { type DashboardFilterInput, parseDashboardFilter } from './filter';
-import { assertFilterOwned } from './filter-ownership';
+import { type DashboardFilterInput, parseDashboardFilter } from './filters/filter';
+import { assertFilterOwned } from './filters/filter-ownership';
 
 /**
  * One dashboard call (spec 7): parse the filter (400 naming the field), check the customer is

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { graphqlClassOf, graphqlScalars } from './calls/graphql-from-zod';
-import { FilterIdScalar } from './filter-id.scalar';
+import { FilterIdScalar } from './filters/filter-id.scalar';
 
 /**
  * The dashboard's request (the filter payload of spec 3) and its filter lists, written once in zod: the REST

@@ -1,6 +1,6 @@
 import type { GatewayModule } from '../../shared/module';
 import { dashboardResolvers } from './dashboard.resolver';
-import { OverviewResolver } from './overview.resolver';
+import { OverviewResolver } from './overview/overview.resolver';
 import { mountAnalyticsRoutes } from './analytics.routes';
 
 /** The Campaign Overview and the dashboard's calls. */

@@ -1,5 +1,5 @@
-import { dayFromNumber, dayNumber } from './dates';
-import type { DashboardFilter } from './filter';
+import { dayFromNumber, dayNumber } from './filters/dates';
+import type { DashboardFilter } from './filters/filter';
 
 /**
  * The one filter -> SQL builder every dashboard query starts from (STYLE: base conditions).

@@ -1,9 +1,5 @@
-import type { ChainableCommander } from 'ioredis';
-import type { Collector } from '../../collector/collector';
-import type { Hit } from '../../collector/hit';
-import { type LineError, MAX_LISTED_ERRORS, parseLine } from '../../collector/ingest-lines';
-import { ingestStatus, type IngestStatus } from '../../collector/status';
-import { countRejected, ensureGroup, queueHits, StreamEntries, streamKeys } from '../../collector/stream';
+import { type Hit, hitLogOf, hitSinkOf, type HitLogStatus, spooledBytes } from '../../stream';
+import { type LineError, MAX_LISTED_ERRORS, parseLine } from './ingest-lines';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError, forbidden } from '../../shared/errors';
 import { type Actor, isSuperAdmin } from '@infinitum/rules';
@@ -70,7 +66,6 @@ export async function acceptedTagKeys(app: AppContext, actor: Actor, hits: reado
 export async function ingestEvents(
   app: AppContext,
   actor: Actor,
-  collector: Collector,
   body: AsyncIterable<string[]>,
 ): Promise<IngestAnswer> {
   assertMayBulkIngest(actor);
@@ -80,7 +75,8 @@ export async function ingestEvents(
     answer.rejected++;
     if (answer.errors.length < MAX_LISTED_ERRORS) answer.errors.push({ line, reason });
   };
-  const entries = new StreamEntries(collector.keys, app.config.ETL_SHARDS);
+  const hitLog = hitLogOf(app);
+  const entries = hitLog.batch();
   /** "k:key" -> whether the actor may send it: each tag key is looked up once per request. */
   const tagAccepted = new Map<string, boolean>();
   let line = 0;
@@ -100,12 +96,12 @@ export async function ingestEvents(
     }
   }
   try {
-    await collector.takeEntries(entries);
+    await hitSinkOf(app).take(entries);
   } catch (e) {
     app.log.warn({ err: e }, 'bulk ingest: stream unavailable');
     throw new DomainError('UNAVAILABLE', 'Ingest is unavailable right now; retry later.', undefined, 5);
   }
-  if (answer.rejected) countRejected(collector.redis, collector.keys, 'invalid_line', answer.rejected);
+  if (answer.rejected) hitLog.countRejected('invalid_line', answer.rejected);
   answer.accepted = entries.count;
   return answer;
 }
@@ -116,23 +112,9 @@ export async function ingestEvents(
  */
 export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<{ replayed: number }> {
   if (!isSuperAdmin(actor)) throw forbidden();
-  const k = streamKeys(app.keys);
   let replayed = 0;
   try {
-    await ensureGroup(app.redis, app.keys, app.config.ETL_SHARDS);
-    for (;;) {
-      const chunk = await app.redis.xrange(k.dead, '-', '+', 'COUNT', 200);
-      if (!chunk.length) break;
-      const pipe = app.redis.multi();
-      for (const [id, fields] of chunk) {
-        const h = fields.indexOf('h');
-        if (h >= 0) requeue(pipe, app, fields[h + 1]);
-        pipe.xdel(k.dead, id);
-      }
-      const replies = await pipe.exec();
-      for (const [err] of replies ?? []) if (err) throw err;
-      replayed += chunk.length;
-    }
+    replayed = await hitLogOf(app).replayDeadLetters();
   } catch (e) {
     app.log.warn({ err: e }, 'dead-letter replay: stream unavailable');
     throw new DomainError('UNAVAILABLE', 'Ingest is unavailable right now; retry later.', undefined, 5);
@@ -141,27 +123,11 @@ export async function replayDeadLetters(app: AppContext, actor: Actor): Promise<
   return { replayed };
 }
 
-/**
- * A dead entry's hits back to their households' shards (an entry of the stream before partitioning
- * mixes households); one that is not a list of hits goes to shard 0 as it is, to fail there again.
- */
-function requeue(pipe: ChainableCommander, app: AppContext, h: string): void {
-  let hits: unknown = null;
-  try {
-    hits = JSON.parse(h);
-  } catch {
-    // kept as it is
-  }
-  if (Array.isArray(hits) && hits.every((x) => x && typeof x === 'object')) {
-    queueHits(pipe, app.keys, app.config.ETL_SHARDS, hits as Hit[]);
-  } else {
-    pipe.xadd(streamKeys(app.keys).shard(0), '*', 'h', h);
-  }
-}
-
 /** GET /api/ingest/status. */
-export async function getIngestStatus(app: AppContext, actor: Actor, collector: Collector): Promise<IngestStatus> {
+export async function getIngestStatus(app: AppContext, actor: Actor): Promise<HitLogStatus> {
   // The whole system's queue and spool: the super admin's, not a partner key's.
   if (!isSuperAdmin(actor)) throw forbidden();
-  return ingestStatus(app.redis, app.keys, collector.spool, app.config.ETL_SHARDS);
+  // The spool before the log: a replay adds to the log before it removes its file.
+  const spooled = spooledBytes(app.config.SPOOL_DIR);
+  return hitLogOf(app).status(spooled);
 }

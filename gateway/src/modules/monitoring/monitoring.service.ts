@@ -1,5 +1,4 @@
-import { ingestStatus, type IngestStatus } from '../../collector/status';
-import { Spool } from '../../collector/spool';
+import { hitLogOf, type HitLogStatus, spooledBytes } from '../../stream';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError } from '../../shared/errors';
 import type { Actor } from '@infinitum/rules';
@@ -86,7 +85,7 @@ export async function queueSummary(app: AppContext, actor: Actor): Promise<Queue
 
 export async function redisInfo(app: AppContext, actor: Actor): Promise<CacheHealthInfo> {
   assertSystemAdmin(actor);
-  return fromRedis(app, () => readCacheInfo(app.redis, app.keys));
+  return fromRedis(app, () => readCacheInfo(app));
 }
 
 export async function strainSummary(app: AppContext, actor: Actor): Promise<StrainSummary> {
@@ -111,10 +110,10 @@ export async function redisHealth(app: AppContext, actor: Actor): Promise<RedisH
 }
 
 /** The ingest status (GET /api/ingest/status) for the ETL Pipeline Status panel over GraphQL. */
-export async function pipelineStatus(app: AppContext, actor: Actor): Promise<IngestStatus> {
+export async function pipelineStatus(app: AppContext, actor: Actor): Promise<HitLogStatus> {
   assertSystemAdmin(actor);
-  const spool = new Spool(app.config.SPOOL_DIR, app.redis, app.keys, app.log);
-  return fromRedis(app, () => ingestStatus(app.redis, app.keys, spool, app.config.ETL_SHARDS));
+  // The spool before the log: a replay adds to the log before it removes its file.
+  return fromRedis(app, () => hitLogOf(app).status(spooledBytes(app.config.SPOOL_DIR)));
 }
 
 /** The ingest status with consumers and collectors counted (the panel's figures). */

@@ -1,6 +1,5 @@
 import type Redis from 'ioredis';
-import { Spool } from '../../collector/spool';
-import { streamKeys } from '../../collector/stream';
+import { type HitLog, hitLogOf, hitStreamOf, isHitStream, spooledBytes } from '../../stream';
 import type { AppContext } from '../../shared/app-context';
 import type { RedisKeys } from '../../shared/redis';
 
@@ -106,7 +105,7 @@ const asRecord = (flat: Flat): Record<string, unknown> => {
 
 /** Streams under this app's prefix (SCAN, never KEYS). */
 async function streamsOf(redis: Redis, keys: RedisKeys): Promise<string[]> {
-  const found = new Set<string>([streamKeys(keys).stream]);
+  const found = new Set<string>([hitStreamOf(keys, null)]);
   let cursor = '0';
   do {
     const [next, batch] = await redis.scan(cursor, 'MATCH', `${keys.prefix}*`, 'COUNT', 1000, 'TYPE', 'stream');
@@ -138,8 +137,7 @@ function messageRate(stream: string, added: number, now: number): number {
 export async function readQueueStats(redis: Redis, keys: RedisKeys): Promise<QueueStat[]> {
   const out: QueueStat[] = [];
   const now = Date.now();
-  const hits = streamKeys(keys).stream;
-  const isHits = (stream: string) => stream === hits || /^hits:shard:\d+$/.test(stream.slice(keys.prefix.length));
+  const isHits = (stream: string) => isHitStream(keys, stream);
   const folded = { added: 0, length: 0, memory: 0, pending: 0, lag: 0, consumers: new Set<string>(), found: false };
   for (const stream of await streamsOf(redis, keys)) {
     if (!(await redis.exists(stream))) {
@@ -191,7 +189,7 @@ export async function readQueueStats(redis: Redis, keys: RedisKeys): Promise<Que
       });
     }
   }
-  const rate = messageRate(hits, folded.added, now);
+  const rate = messageRate(hitStreamOf(keys, null), folded.added, now);
   if (folded.found) {
     out.push({
       name: 'hits / etl',
@@ -215,18 +213,9 @@ export function summarise(stats: QueueStat[]): QueueSummary {
   };
 }
 
-interface Heartbeat {
-  hostname: string;
-  pid: number;
-  hits: number;
-  spooled: number;
-  at: number;
-}
-
-async function readCollectors(redis: Redis, keys: RedisKeys, now: number): Promise<EdgeServer[]> {
-  const all = await redis.hgetall(streamKeys(keys).collectors);
-  return Object.values(all)
-    .map((v) => JSON.parse(v) as Heartbeat)
+/** The collectors' heartbeats, through the hit log's port. */
+async function readCollectors(hitLog: HitLog, now: number): Promise<EdgeServer[]> {
+  return (await hitLog.collectors())
     .filter((c) => now - c.at < COLLECTOR_GONE_MS)
     .map((c) => ({
       hostname: c.hostname,
@@ -256,9 +245,9 @@ function memoryOf(info: Record<string, string>): CacheHealthInfo['memory'] {
   };
 }
 
-export async function readCacheInfo(redis: Redis, keys: RedisKeys): Promise<CacheHealthInfo> {
+export async function readCacheInfo(app: AppContext): Promise<CacheHealthInfo> {
   const now = Date.now();
-  const [info, servers] = await Promise.all([redis.info().then(parseInfo), readCollectors(redis, keys, now)]);
+  const [info, servers] = await Promise.all([app.redis.info().then(parseInfo), readCollectors(hitLogOf(app), now)]);
   const active = servers.filter((s) => s.active);
   return {
     server: { version: info.redis_version ?? 'unknown', uptime_seconds: Number(info.uptime_in_seconds ?? 0) },
@@ -283,34 +272,19 @@ export async function measureLatencyMs(redis: Redis, samples = 5): Promise<numbe
   return Math.round((total / samples) * 1000) / 1000;
 }
 
-/** Pending entries idle longer than the claim time, over every hit stream: a worker died or is stuck with them. */
-async function stalePending(redis: Redis, keys: RedisKeys): Promise<number> {
-  const k = streamKeys(keys);
-  let stale = 0;
-  for (const stream of await streamsOf(redis, keys)) {
-    if (stream !== k.stream && !stream.startsWith(k.shard(0).slice(0, -1))) continue;
-    try {
-      const rows = (await redis.xpending(stream, k.group, 'IDLE', claimIdleMs(), '-', '+', 1000)) as unknown[];
-      stale += rows.length;
-    } catch (e) {
-      if (!/NOGROUP|no such key/i.test(String((e as Error).message))) throw e;
-    }
-    if (stale >= 1000) return 1000;
-  }
-  return stale;
-}
-
 /** The strain summary: key metrics and the critical issues of the stated rules (issue 13). */
 export async function readStrain(app: AppContext): Promise<StrainSummary> {
-  const { redis, keys } = app;
+  const { redis } = app;
+  const hitLog = hitLogOf(app);
   const now = Date.now();
   const [info, latency, stale, collectors] = await Promise.all([
     redis.info().then(parseInfo),
     measureLatencyMs(redis),
-    stalePending(redis, keys),
-    readCollectors(redis, keys, now),
+    // Pending entries idle longer than the claim time, over every shard: a worker died or is stuck with them.
+    hitLog.stalePending(claimIdleMs(), 1000),
+    readCollectors(hitLog, now),
   ]);
-  const spooled = new Spool(app.config.SPOOL_DIR, redis, keys, app.log).pendingBytes();
+  const spooled = spooledBytes(app.config.SPOOL_DIR);
   const memory = memoryOf(info);
   const issues: CriticalIssue[] = [];
   const policy = info.maxmemory_policy ?? 'unknown';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
-import { datesOf } from '../dates';
+import { datesOf } from '../filters/dates';
 import { pearson } from '../metrics';
 import { dashboardCall } from './call';
 

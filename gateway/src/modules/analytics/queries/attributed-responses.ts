@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { dayFromNumber, dayNumber } from '../dates';
-import { type DashboardFilter, narrowsByDateOnly } from '../filter';
+import { dayFromNumber, dayNumber } from '../filters/dates';
+import { type DashboardFilter, narrowsByDateOnly } from '../filters/filter';
 import { attributionScope, responseDayScope } from '../scope';
-import type { DelayBucket } from './response-cube';
-import type { ResponseFacets } from './response-facets';
+import type { DelayBucket, ResponseFacets } from './response-facets';
 import type { SiteResponses } from './response-sites';
 
 /** True when F narrows impressions only by date: visit_attribution answers it exactly. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { DashboardFilter } from '../filter';
+import type { DashboardFilter } from '../filters/filter';
 import { impressionScope } from '../scope';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { type DashboardFilter, narrowsByDateOnly } from '../filter';
+import { type DashboardFilter, narrowsByDateOnly } from '../filters/filter';
 import { eventScope, type SqlFragment, touchScope, visitScope } from '../scope';
 
 /** DESIGN 4b: households of Reach per frequency (10 = 10 or more) and those with a response. */

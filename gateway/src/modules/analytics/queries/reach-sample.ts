@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { DashboardFilter } from '../filter';
-import { bucketList, msOf, SAMPLE_BUCKETS } from '../rollup/refresh-reach-exposure';
+import type { DashboardFilter } from '../filters/filter';
+import { SAMPLE_BUCKETS } from '../../../summaries/sample';
+import { bucketList, msOf } from '../reach/copies';
 import { eventScope } from '../scope';
 
 /** One frequency row of the sample (k = 10: 10 or more) with the sums the estimate needs. */

@@ -1,10 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { DashboardFilter } from '../filter';
+import type { DashboardFilter } from '../filters/filter';
 import { touchScope } from '../scope';
-import { fold, type ResponseFacets } from './response-facets';
-
-/** Delay bucket of a response (DESIGN 4): 1 within 1 h, 2 within 24 h, 3 within the 7-day window. */
-export type DelayBucket = 1 | 2 | 3;
+import { type DelayBucket, fold, type ResponseFacets } from './response-facets';
 
 /**
  * DESIGN 4: a response is a visit with >= 1 touch in I(F); its activating touch is the most recent

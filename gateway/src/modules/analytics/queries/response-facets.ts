@@ -1,4 +1,5 @@
-import type { DelayBucket } from './response-cube';
+/** Delay bucket of a response (DESIGN 4): 1 within 1 h, 2 within 24 h, 3 within the 7-day window. */
+export type DelayBucket = 1 | 2 | 3;
 
 /**
  * Responses broken down once per way the calls read them (each call sums one facet), so a range

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { DashboardFilter } from '../filter';
+import type { DashboardFilter } from '../filters/filter';
 import { touchScope } from '../scope';
 
 /** Per site tag: responses whose visit hit it (DESIGN 4: responses by site). */

@@ -1,0 +1,106 @@
+import type { EntityManager } from 'typeorm';
+import { STORED_BUCKETS } from '../../../summaries/sample';
+import type { DashboardFilter } from '../filters/filter';
+import { queryFrequencies } from '../queries/reach-lift';
+import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from '../queries/reach-sample';
+import { dashboardFlights } from '../single-flight';
+import { refreshedOnce } from '../summaries/refresh';
+import {
+  EARLY_SAMPLE_BUCKETS,
+  estimateReach,
+  firstSampleBuckets,
+  nextSampleBuckets,
+  REACH_MAX_ERROR,
+  type ReachCounts,
+} from './estimate';
+import { reachExposureFresh, refreshReachExposure } from './refresh-exposure';
+
+/** What reach and the control group read of one refresh: its filter and |I(F)| from the parts cache. */
+export interface ReachInputs {
+  em: EntityManager;
+  filter: DashboardFilter;
+  /** Below this many impressions in I(F) reach is always exact (config REACH_SAMPLE_MIN_IMPRESSIONS). */
+  sampleMinImpressions: number;
+  /** |I(F)|: the impressions in the filter, which decide whether reach is sampled (the parts cache's). */
+  impressionTotal: () => Promise<number>;
+}
+
+/** reach_exposure and reach_holdout brought up to date for the range once per refresh; false when that failed. */
+export const exposureReady = (em: EntityManager, filter: DashboardFilter) =>
+  refreshedOnce(em, filter, 'exposure', refreshReachExposure);
+
+/** Whether reach reads the household sample: I(F) has at least sampleMinImpressions impressions. */
+export const sampled = async (input: ReachInputs) =>
+  firstSampleBuckets(await input.impressionTotal(), input.sampleMinImpressions) !== null;
+
+/**
+ * DESIGN 4b: households of Reach per frequency, with those that responded. Exact when I(F) has
+ * fewer than sampleMinImpressions impressions; above, estimated from the household sample
+ * (reach_exposure, refreshed for the range's days first) at the lowest rate whose reach error stays
+ * within REACH_MAX_ERROR: a small first read, then as many more households as its error says are
+ * needed, up to the stored 1 in 4, else exact after all. Any failure of the refresh reads the exact
+ * way. The first read does not wait for |I(F)| (earlySample) when the sample is up to date.
+ */
+export async function reachCounts(input: ReachInputs): Promise<ReachCounts> {
+  const { em, filter: f } = input;
+  const early = earlySample(em, f);
+  const total = await input.impressionTotal();
+  const first = firstSampleBuckets(total, input.sampleMinImpressions);
+  if (first !== null) {
+    const earlyRows = await early;
+    if (earlyRows || (await exposureReady(em, f))) {
+      const firstHit = await firstHitMs(em, f.customerId);
+      // Each read adds the next buckets' households to the ones read before (disjoint, so the sums add).
+      let [rows, read] = earlyRows ? [earlyRows, EARLY_SAMPLE_BUCKETS] : [[] as SampleRow[], 0];
+      for (let buckets = read || first; ;) {
+        if (buckets > read) rows = addSampleRows(rows, await sampleRows(em, f, read, buckets, firstHit));
+        read = buckets;
+        const estimate = estimateReach(total, rows, sampleRate(read));
+        if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
+        if (read === STORED_BUCKETS) break;
+        buckets = estimate ? nextSampleBuckets(read, estimate.error) : Math.min(STORED_BUCKETS, read * 4);
+      }
+    }
+  }
+  const rows = await queryFrequencies(em, f);
+  return { rows, reach: rows.reduce((a, r) => a + r.households, 0), sampleRate: 1, sample: null };
+}
+
+/**
+ * The sample rows of buckets from..to - 1 as two reads of halves at once (disjoint households, so
+ * their sums add): the read after the first one comes when the other calls' parts are mostly done,
+ * and one statement would leave the second core idle.
+ */
+async function sampleRows(
+  em: EntityManager,
+  f: DashboardFilter,
+  from: number,
+  to: number,
+  firstHit: number | null,
+): Promise<SampleRow[]> {
+  if (to - from < 2) return querySampleRows(em, f, from, to, firstHit);
+  const mid = from + Math.ceil((to - from) / 2);
+  const [a, b] = await Promise.all([
+    querySampleRows(em, f, from, mid, firstHit),
+    querySampleRows(em, f, mid, to, firstHit),
+  ]);
+  return addSampleRows(a, b);
+}
+
+/**
+ * The sample's first EARLY_SAMPLE_BUCKETS buckets, read while |I(F)| is (it decides whether reach is
+ * sampled, and reading it takes as long as the other calls' shared parts), when reach_exposure is up
+ * to date for the range as it stands; null when it is not (reachCounts refreshes it, then reads) or the
+ * read failed. Wasted when I(F) turns out too small to sample, which makes those buckets small too.
+ */
+function earlySample(em: EntityManager, f: DashboardFilter): Promise<SampleRow[] | null> {
+  const firstHit = firstHitMs(em, f.customerId);
+  return reachExposureFresh(em, f.customerId, f.start, f.end)
+    .then(async (fresh) => (fresh ? querySampleRows(em, f, 0, EARLY_SAMPLE_BUCKETS, await firstHit) : null))
+    .catch(() => null);
+}
+
+/** DESIGN 4b pre/post: the customer's first site hit, in milliseconds since 1970 (null: none). */
+function firstHitMs(em: EntityManager, customerId: number): Promise<number | null> {
+  return dashboardFlights.run(`firsthit|${customerId}`, () => queryFirstHitMs(em, customerId));
+}
