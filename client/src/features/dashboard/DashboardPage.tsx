@@ -1,4 +1,4 @@
-import { Alert, Button, Center, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Button, Center, Spinner, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LuActivity, LuChartLine } from 'react-icons/lu';
@@ -19,7 +19,7 @@ import { lazyNamed, PanelLoading } from '../../components/lazy';
 const SummaryView = lazyNamed(() => import('./views/SummaryView'), 'SummaryView', <PanelLoading />);
 const PerformanceView = lazyNamed(() => import('./views/PerformanceView'), 'PerformanceView', <PanelLoading />);
 // The live view (docs/design.md#live-view) loads and connects only when opened.
-const LivePanel = lazyNamed(() => import('../live/LivePanel'), 'LivePanel', <PanelLoading />);
+const LivePanel = lazyNamed(() => import('./live/LivePanel'), 'LivePanel', <PanelLoading />);
 const AnalysisDialog = lazyNamed(() => import('./components/AnalysisDialog'), 'AnalysisDialog');
 
 const pendingCalls = (d: DashboardData) =>

@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, SimpleGrid, Text } from '@chakra-ui/react';
-import { formatCount } from '../../components/format';
+import { formatCount } from '../../../components/format';
 import { useLiveFeed, type LiveStatus } from './useLiveFeed';
 
 const STATUS_TEXT: Record<LiveStatus, string> = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../../auth/session-store';
 
 /** One snapshot of the live view (GET /api/live/:customerId; docs/design.md#live-view). */
 export interface LiveSnapshot {
