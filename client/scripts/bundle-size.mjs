@@ -36,10 +36,11 @@ const ROUTES = {
   '/reset-password': [PUBLIC_AREA, 'src/features/auth/ResetPasswordPage.tsx', 300],
   '/accept-invitation': [PUBLIC_AREA, 'src/features/auth/AcceptInvitationPage.tsx', 300],
   '/license': [PUBLIC_AREA, 'src/features/legal/LicensePage.tsx', 300],
-  // Signed-in routes: issue 18's 300 KB, lowered to 285 KB when the app's theme lost ~60 unused recipes and
-  // its toasts left the first load (measured 274-281 KB).
+  // Signed-in routes: the product's target is 300 KB (README, "Where the targets stand"); held at 285 KB where
+  // the app's theme lost ~60 unused recipes and its toasts left the first load (measured 270-275 KB). The
+  // dashboard's bar now carries Compare to, the Live button and the view tools (285.0 KB measured): 295 KB.
   '/overview': [APP, 'src/features/overview/OverviewPage.tsx', 285],
-  '/dashboard': [APP, 'src/features/dashboard/DashboardPage.tsx', 285],
+  '/dashboard': [APP, 'src/features/dashboard/DashboardPage.tsx', 295],
   '/campaigns': [APP, 'src/features/campaigns/CampaignsPage.tsx', 285],
   '/admin': [APP, 'src/features/admin/AdminPage.tsx', 285],
   '/system-admin': [APP, 'src/features/system-admin/SystemAdminPage.tsx', 285],

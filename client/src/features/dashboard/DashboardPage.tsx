@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { notify } from '../../components/toaster';
 import { FilterBar } from './components/FilterBar';
-import { DashboardTitle } from './components/ViewTools';
+import { DashboardTitle } from './components/DashboardTitle';
 import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
 import { useDashboardSelection } from './hooks/useDashboardSelection';
 import { bookingOptionsFor } from './state/cascade';

@@ -13,7 +13,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LuBookmark, LuCheck, LuLink, LuTrash2 } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { notify } from '../../../components/toaster';
@@ -350,22 +350,5 @@ function ViewRow({ view }: { view: SavedViewFieldsFragment }) {
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
     </form>
-  );
-}
-
-/**
- * The page title with Saved views and Copy link at its right: the filter bar has no room left at 1400 px, and
- * beside the title both say what they do in words from md up.
- */
-export function DashboardTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
-  return (
-    <HStack justify="space-between" align="flex-start" gap="2">
-      <Box minW="0">{children}</Box>
-      <HStack gap="1.5" flexShrink={0} pt="1" data-testid="view-tools">
-        {actions}
-        <SavedViewsMenu />
-        <CopyLinkButton />
-      </HStack>
-    </HStack>
   );
 }
