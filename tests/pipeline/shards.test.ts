@@ -26,6 +26,7 @@ let t: TestGateway;
 let token: string;
 let world: WorldCustomer;
 const workers: EtlWorker[] = [];
+const connections: Redis[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -36,6 +37,8 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const w of workers.splice(0)) await w.stop();
+  // Each worker's own connection: left open, jest cannot exit after the file.
+  for (const r of connections.splice(0)) r.disconnect();
 });
 
 afterAll(async () => {
@@ -45,6 +48,7 @@ afterAll(async () => {
 const startWorker = (consumer: string, patch?: (w: EtlWorker, redis: Redis) => void, batchHits = 500) => {
   const app = t.gateway.app;
   const redis = app.redis.duplicate();
+  connections.push(redis);
   const w = new EtlWorker(app.ds, redis, app.keys, app.log, {
     consumer,
     claimIdleMs: CLAIM_MS,
