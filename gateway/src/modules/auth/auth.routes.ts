@@ -1,8 +1,9 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { bodyOf, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import type { MountRoutes } from '../../shared/module';
+import { unauthenticated } from '../../shared/errors';
 import { requestAuth } from '../../shared/request-auth';
 import { messageSchema } from '../organisations/organisation.schemas';
 import {
@@ -15,6 +16,7 @@ import {
   resetPassword,
   verifyResetToken,
 } from './auth.service';
+import { answerWithCookie, clearRefreshCookie, refreshCookieOf, wantsCookie } from './refresh-cookie';
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
@@ -23,11 +25,11 @@ const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknow
  * access token on every request, and signing in or refreshing must work exactly then.
  */
 const publicRoute =
-  (handler: (req: Request) => Promise<unknown>): RequestHandler =>
+  (handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
   (req, res, next) => {
     // Tokens and account answers: never kept by a browser or a proxy.
     res.setHeader('Cache-Control', 'no-store');
-    handler(req).then(
+    handler(req, res).then(
       (answer) => {
         if (!res.headersSent) res.json(answer);
       },
@@ -39,15 +41,33 @@ const publicRoute =
 export const mountAuthRoutes: MountRoutes = (router, app) => {
   router.post(
     '/login',
-    publicRoute((req) => login(app, null, { ...bodyOf(req), ip: clientIp(req) })),
+    publicRoute(async (req, res) => {
+      const answer = await login(app, null, { ...bodyOf(req), ip: clientIp(req) });
+      return wantsCookie(req) ? answerWithCookie(res, answer) : answer;
+    }),
   );
+  // The web client (cookie form) sends no token in the body: the HttpOnly cookie carries it.
   router.post(
     '/refresh-token',
-    publicRoute((req) => refreshSession(app, null, bodyOf(req))),
+    publicRoute(async (req, res) => {
+      if (!wantsCookie(req)) return refreshSession(app, null, bodyOf(req));
+      try {
+        const cookie = refreshCookieOf(req);
+        if (!cookie) throw unauthenticated('Invalid or expired refresh token.');
+        return answerWithCookie(res, await refreshSession(app, null, { token: cookie }));
+      } catch (e) {
+        clearRefreshCookie(res);
+        throw e;
+      }
+    }),
   );
   router.post(
     '/logout',
-    publicRoute((req) => logout(app, requestAuth(req).signedBy(), bodyOf(req))),
+    publicRoute(async (req, res) => {
+      if (!wantsCookie(req)) return logout(app, requestAuth(req).signedBy(), bodyOf(req));
+      clearRefreshCookie(res);
+      return logout(app, requestAuth(req).signedBy(), { token: refreshCookieOf(req) });
+    }),
   );
   router.post(
     '/password-reset',
