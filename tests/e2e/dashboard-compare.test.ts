@@ -197,7 +197,7 @@ test('at 390 px the comparison is in the filter drawer and the tiles keep their 
   await expectTilesMatch(page, { ...defaultFilter(customerId), startdate: from, enddate: to, compare: 'previous' });
   await top(page);
   await b.screenshot('dashboard-compare-previous-390');
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const drawer = page.getByTestId('filter-drawer');
   await expect(drawer.getByTestId('compare-select').inputValue()).resolves.toBe('previous');
   await b.screenshot('dashboard-compare-drawer-390');

@@ -7,7 +7,8 @@ import { Column } from '../../components/Column';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { notify } from '../../components/toaster';
-import { FilterBar } from './components/FilterBar';
+import { CompareSelect, FilterBar, WIDE_BAR } from './components/FilterBar';
+import { useMediaQuery } from './hooks/useMediaQuery';
 import { DashboardTitle } from './components/DashboardTitle';
 import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
 import { useDashboardSelection } from './hooks/useDashboardSelection';
@@ -46,6 +47,7 @@ const LOADING = (
 /** /dashboard: Advanced analytics (spec 2). */
 export default function DashboardPage() {
   const s = useDashboardSelection();
+  const wideBar = useMediaQuery(WIDE_BAR);
   // The query the rendered content belongs to (tests and the UI bench wait until it matches the address bar).
   const location = useLocation();
   const data = useDashboardData(s.payload);
@@ -138,17 +140,27 @@ export default function DashboardPage() {
     <Column>
       <DashboardTitle
         actions={
-          <Button
-            size="sm"
-            variant={liveOpen ? 'solid' : 'outline'}
-            colorPalette="brand"
-            aria-pressed={liveOpen}
-            onClick={() => setLiveOpen((o) => !o)}
-            disabled={s.selection.customerId === null}
-            data-testid="live-toggle"
-          >
-            <LuActivity /> Live
-          </Button>
+          <>
+            {wideBar && (
+              <CompareSelect
+                value={s.selection.compare}
+                range={s.selection.range}
+                onChange={s.setCompare}
+                disabled={s.selection.customerId === null}
+              />
+            )}
+            <Button
+              size="sm"
+              variant={liveOpen ? 'solid' : 'outline'}
+              colorPalette="brand"
+              aria-pressed={liveOpen}
+              onClick={() => setLiveOpen((o) => !o)}
+              disabled={s.selection.customerId === null}
+              data-testid="live-toggle"
+            >
+              <LuActivity /> Live
+            </Button>
+          </>
         }
       >
         <PageHeading>{TEXTS.heading}</PageHeading>

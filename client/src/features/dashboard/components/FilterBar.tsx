@@ -340,7 +340,8 @@ export const FilterBar = memo(function FilterBar(p: FilterBarProps) {
             <DateRangePicker value={p.selection.range} onChange={p.onRange} disabled={noClient} />
           </Box>
         )}
-        {fromMd && (
+        {/* At 1400 px and up every filter is in the bar, which leaves Compare to no room: it sits by the title. */}
+        {fromMd && !wide && (
           <CompareSelect
             value={p.selection.compare}
             range={p.selection.range}
