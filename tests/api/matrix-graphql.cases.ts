@@ -23,7 +23,13 @@ export interface GqlCase {
 
 /** Dashboard, ingest and health fields belong to other areas (the dashboard calls take a DashboardFilterInput). */
 export const graphqlExcluded = (f: SchemaField): boolean =>
-  /^(dashboard|ingest|health)/.test(f.name) || f.args.some((a) => a.type.startsWith('DashboardFilterInput'));
+  /^(dashboard|ingest|health)/.test(f.name) ||
+  // Not yet rows of this table (a gap to close): annotations and alerts, held meanwhile by their own suites
+  // (tests/api/{annotations,alerts}.test.ts).
+  /^(annotations|createAnnotation|updateAnnotation|deleteAnnotation|alerts|alertRules|updateAlertRule|markAlertsRead)$/.test(
+    f.name,
+  ) ||
+  f.args.some((a) => a.type.startsWith('DashboardFilterInput'));
 
 const ALL_SEE = 'every signed-in user may call it';
 

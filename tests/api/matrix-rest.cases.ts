@@ -40,6 +40,10 @@ export const REST_EXCLUDED = [
   /^\w+ \/api\/admin\/redis\//,
   /^\w+ \/api\/active-users$/,
   /^\w+ \/api\/admin\/daily-activity$/,
+  // Not yet rows of this table (a gap to close): annotations, alerts, scheduled reports and the live view. Until
+  // then their own suites hold them to the same rules: tests/api/{annotations,alerts,scheduled-reports,live}.test.ts
+  // (no token 401, another tenant's record 404, who may edit, a key's scope).
+  /^\w+ \/api\/(annotations|alerts|reports|live)(\/|$)/,
 ];
 
 const ALL_SEE = 'every signed-in user may call it';

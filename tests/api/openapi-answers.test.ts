@@ -23,8 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** GETs, and the dashboard calls (POST with a filter, reading only). */
-const isRead = (method: string, path: string) => method === 'get' || path.startsWith('/api/dashboard/');
+/**
+ * GETs, and the dashboard calls (POST with a filter, reading only). The live view's event stream is no JSON answer
+ * (it stays open and pushes; tests/api/live.test.ts reads it).
+ */
+const isRead = (method: string, path: string) =>
+  (method === 'get' && !path.endsWith('/stream')) || path.startsWith('/api/dashboard/');
 
 /** A real value for each path parameter, by the path it appears in. */
 function pathValue(path: string, name: string): string {
@@ -49,6 +53,7 @@ function pathValue(path: string, name: string): string {
 
 async function query(path: string): Promise<string> {
   if (path === '/api/dashboard/summary') return `?start_date=${isoDay(-30)}&end_date=${isoDay(30)}`;
+  if (path === '/api/annotations') return `?client_id=${w.a.customerId}&startdate=${isoDay(-30)}&enddate=${isoDay(30)}`;
   if (path === '/api/verify-reset-token') return `?token=${encodeURIComponent(await w.fresh.resetToken())}`;
   // A signed link (of a rule and user that need not exist: unsubscribing nobody still answers 200).
   if (path === '/api/alerts/unsubscribe') return `?token=${unsubscribeToken(t.config, 1, 1)}`;

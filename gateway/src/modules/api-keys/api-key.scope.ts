@@ -18,6 +18,9 @@ const REST_DENIED: RegExp[] = [
   /^\w+ \/ingest\/(status|dead-letters)(\/|$)/,
   // Organisation management: create, edit, remove, associate.
   /^(POST|PUT|PATCH|DELETE) \/(agencies|customers|broadcasters|adtechs|adtechgroups|channels|entities)(\/|$)/,
+  // What belongs to a person, not an organisation: their saved views, their alert bell and mail subscriptions.
+  /^\w+ \/(saved-views|alerts\/read|alerts\/unsubscribe|reports\/unsubscribe)(\/|$)/,
+  /^GET \/alerts$/,
   // A key is not a person: no sign-in, token or account calls.
   /^\w+ \/(login|logout|refresh-token|password-reset|verify-reset-token|reset-password|accept-invitation|me|password|change-password|sessions?)(\/|$)/,
 ];
@@ -32,6 +35,9 @@ const GRAPHQL_DENIED: RegExp[] = [
   /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|redis\w+)$/,
   /^(me|login|logout|refreshToken|requestPasswordReset|verifyResetToken|resetPassword|acceptInvitation)$/,
   /[Pp]assword|[Ss]ession/,
+  // A person's own things: saved views, the alert bell.
+  /SavedView|^savedViews$/,
+  /^(alerts|markAlertsRead)$/,
 ];
 
 /** `GET`, `/campaigns/:id` (Express pattern, without `/api`) -> the scope it needs. */
