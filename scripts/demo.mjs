@@ -149,7 +149,7 @@ if (!(await waitReady(privatePort, loader))) {
 }
 const sim = spawnSync(
   'node',
-  // The first demo customer runs a holdout (DESIGN 4b): its lift comes from a control group, the others' from pre/post.
+  // The first demo customer runs a holdout (docs/design.md#reach-frequency-and-lift): its lift comes from a control group, the others' from pre/post.
   [
     'gateway/dist/simulate/cli.js',
     '--history',

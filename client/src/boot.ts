@@ -1,5 +1,5 @@
 /**
- * The client's entry (issue 18). A page whose HTML already draws its first screen (app/page-shells.ts,
+ * The client's entry. A page whose HTML already draws its first screen (app/page-shells.ts,
  * public/login-shell.ts) is painted before the app's modules are evaluated: evaluated first, React's and
  * Chakra's ~100 KB held the shell's paint back by the length of their evaluation (on a phone, several hundred
  * ms). They download in the meantime (the HTML preloads main.tsx's static imports), so the app does not start

@@ -4,7 +4,7 @@ import { sessionStore } from './features/auth/session-store';
 import { isPublicPath } from './public/location';
 
 /**
- * Two front doors (issue 18): the public pages load only their own small bundle; the signed-in app (router,
+ * Two front doors: the public pages load only their own small bundle; the signed-in app (router,
  * Apollo, the full Chakra theme, the shell) loads only for a signed-in visitor. '/' and unknown paths
  * without a session are the login page (spec 2).
  */
@@ -14,7 +14,7 @@ if (!isPublicPath(path) && !signedIn) window.history.replaceState(null, '', '/lo
 const publicArea = isPublicPath(window.location.pathname);
 
 // Each area's import() in a statement of its own: written as one conditional expression, Vite's preload
-// wrapper listed the signed-in app's chunks for both, and /login also downloaded that app's 130 KB (issue 18).
+// wrapper listed the signed-in app's chunks for both, and /login also downloaded that app's 130 KB.
 let load: Promise<ComponentType>;
 if (publicArea) {
   // /login's HTML draws the page (public/login-shell.ts): its first commit replaces that with LoginPage itself,

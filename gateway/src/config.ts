@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REACH_SAMPLE_MIN_IMPRESSIONS } from './modules/analytics/reach/estimate';
 import { SUMMARY_WAIT_MS } from './modules/analytics/summaries/wait';
 
-/** Environment, parsed and validated once at start (DESIGN 5). */
+/** Environment, parsed and validated once at start (docs/design.md#running-it). */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -58,7 +58,7 @@ const schema = z.object({
   /** Password reset requests one address may make across all emails in an hour. */
   RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(30),
   /**
-   * DESIGN 4b at scale: from this many impressions in I(F) up, Reach and the lift's exposed side are
+   * docs/design.md#reach-frequency-and-lift at scale: from this many impressions in I(F) up, Reach and the lift's exposed side are
    * estimated from a household sample (labelled Approximate, within 1% of the exact reach); below, exact.
    */
   REACH_SAMPLE_MIN_IMPRESSIONS: z.coerce.number().int().min(0).default(REACH_SAMPLE_MIN_IMPRESSIONS),

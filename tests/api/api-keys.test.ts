@@ -7,7 +7,7 @@ import { call, gql } from '../support/http';
 import { buildRecordsWorld, isoDay, type RecordsWorld } from '../support/records-fixtures';
 
 /**
- * API keys (issue 17): created by an organisation's admin, the secret shown once and stored as a hash,
+ * API keys: created by an organisation's admin, the secret shown once and stored as a hash,
  * used as `Authorization: Bearer ifk_...` or `X-Api-Key` on REST and GraphQL with the organisation's
  * visibility and the key's scopes; revoked, expired, rotated-away (after the grace), malformed and wrong-prefix keys
  * refused at once; usage counted; the rate limit answers 429 with Retry-After; the secret is never

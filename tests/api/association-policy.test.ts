@@ -6,7 +6,7 @@ import { insert, isoDay } from '../support/records-fixtures';
 
 /**
  * Associating an existing client hands the acting organisation that client's campaign data. Rule
- * (association-policy.ts, issue 14): only an admin of the acting organisation asks, the ask is a pending
+ * (association-policy.ts): only an admin of the acting organisation asks, the ask is a pending
  * request, and only the client's own admin (or the super admin) accepts it; the super admin may also
  * relate organisations directly under Manage Relationships. (The consent flow itself, on both
  * transports, is tests/security/association-consent.test.ts.)

@@ -330,7 +330,7 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     unknownId: 'id',
   },
 
-  // Association requests (issue 14)
+  // Association requests
   associationRequests: {
     ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: {} }),
     denied: async (w) => ({ token: w.a.users.customer.user.token, vars: {}, status: 403 }),
@@ -620,7 +620,7 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     denied: async (w) => ({ token: w.a.users.customer.user.token, vars: { id: await freshView(w) }, status: 404 }),
     unknownId: 'id',
   },
-  // API keys (issue 17)
+  // API keys
   apiKeys: {
     ok: async (w) => ({ token: w.a.users.customer.admin.token, vars: {} }),
     denied: async (w) => ({ token: w.a.users.customer.user.token, vars: {}, status: 403 }),

@@ -445,7 +445,7 @@ export const REST_CASES: Record<string, RestCase> = {
     unknownId: 'id',
   },
 
-  // Association requests (issue 14): the target's admin or the super admin decides; the requester withdraws
+  // Association requests: the target's admin or the super admin decides; the requester withdraws
   'GET /api/association-requests': {
     ok: async (w) => ({ token: w.a.users.customer.admin.token }),
     denied: async (w) => ({ token: w.a.users.customer.user.token, status: 403 }),
@@ -682,7 +682,7 @@ export const REST_CASES: Record<string, RestCase> = {
     })),
   },
 
-  // API keys (issue 17): an organisation's admins manage its keys, the super admin any
+  // API keys: an organisation's admins manage its keys, the super admin any
   'GET /api/api-keys': {
     ok: async (w) => ({ token: w.a.users.customer.admin.token }),
     denied: async (w) => ({ token: w.a.users.customer.user.token, status: 403 }),

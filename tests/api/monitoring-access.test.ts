@@ -5,7 +5,7 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 
 /**
- * Issue 13, item 5: every monitoring call is the super admin's (spec 6: view activity, system
+ * Every monitoring call is the super admin's (spec 6: view activity, system
  * health), on both transports; and with Redis unreachable the live calls answer a clear 503 fast.
  * (The operations matrix leaves these paths out; this file is their matrix.)
  */

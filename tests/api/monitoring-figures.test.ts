@@ -14,7 +14,7 @@ import {
 } from '../support/pipeline';
 
 /**
- * Issue 13: the monitoring figures move with real traffic. Events go through the real pipeline
+ * The monitoring figures move with real traffic. Events go through the real pipeline
  * (bulk ingest -> Redis stream -> ETL -> MySQL); the gateway runs WITHOUT its own worker so the
  * queue can be seen full, then a worker is started and the queue drains to zero.
  */

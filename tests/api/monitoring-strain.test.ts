@@ -8,7 +8,7 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 
 /**
- * The strain summary's critical issues (issue 13), each from its stated rule, on a private
+ * The strain summary's critical issues, each from its stated rule, on a private
  * redis-server configured the way the rules warn about (an evicting policy and a small maxmemory):
  * the shared Redis is never reconfigured.
  */

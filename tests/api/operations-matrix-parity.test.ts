@@ -3,7 +3,7 @@ import { call, gql } from '../support/http';
 import { buildMatrixWorld, type MatrixWorld } from '../support/matrix-fixtures';
 
 /**
- * REST and GraphQL return the same data for the same read (issue 3, item 6): every read of the entity
+ * REST and GraphQL return the same data for the same read (item 6): every read of the entity
  * API on both transports, by the same actor, with every field the GraphQL type has (selected from
  * introspection, nested objects two levels deep) compared with the REST answer's same fields.
  */

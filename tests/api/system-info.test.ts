@@ -3,7 +3,7 @@ import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 
-/** System Configuration and Database Operations tiles (issue 12): super admin only, read-only, no secret. */
+/** System Configuration and Database Operations tiles: super admin only, read-only, no secret. */
 let t: TestGateway;
 let admin: string;
 

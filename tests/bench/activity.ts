@@ -1,5 +1,5 @@
 /**
- * npm run bench:activity — what the activity counter (issue 13) costs an authenticated call.
+ * npm run bench:activity — what the activity counter costs an authenticated call.
  * Prints JSON lines.
  *
  * One gateway in this process on a scratch database and Redis prefix. The same authenticated

@@ -9,7 +9,7 @@ import { ROW_ORDER } from '../dashboard/compare';
 import { pearson } from '../reference/metrics';
 
 /**
- * The comparison of DESIGN 6: DuckDB, in process, computing the dashboard numbers straight from the
+ * The comparison of docs/design.md#performance-targets: DuckDB, in process, computing the dashboard numbers straight from the
  * raw events (impression_event, site_hit) — sessionising, finding touches and the activating touch
  * itself on every refresh, as a tool without the ETL's tables would have to — and answering them
  * in the shape of the 11 calls, so the bench can check the gateway's answers against them.
@@ -53,7 +53,7 @@ async function exportCsv(db: Connection, sql: string, params: unknown[], file: s
   await once(out, 'finish');
 }
 
-/** Local date, ISO weekday and daypart (DESIGN 2) of a UTC `ts` column, in DuckDB with ICU. */
+/** Local date, ISO weekday and daypart (docs/design.md#identity-time-and-geography) of a UTC `ts` column, in DuckDB with ICU. */
 const localColumns = (zone: string) => `
   CAST(lt AS DATE) AS local_date, CAST(isodow(lt) AS INTEGER) AS weekday,
   CASE WHEN m < 360 THEN 1 WHEN m < 540 THEN 2 WHEN m < 720 THEN 3 WHEN m < 840 THEN 4
@@ -123,7 +123,7 @@ const div = (a: number, b: number) => (b === 0 ? 0 : a / b);
 const HOUR_MS = 3_600_000;
 const DAYPARTS = ['Night', 'Breakfast', 'Morning', 'Lunch', 'Afternoon', 'Access', 'Peak', 'Off-Peak'];
 const COLUMNS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-/** Rows sorted by their main number, highest first (DESIGN 4); ties by name, only to be deterministic. */
+/** Rows sorted by their main number, highest first (docs/design.md#visits-and-attribution); ties by name, only to be deterministic. */
 const byMain =
   <T>(main: (r: T) => number, name: (r: T) => string) =>
   (a: T, b: T) =>
@@ -208,7 +208,7 @@ export async function duckDbRefresh(
     await rows(con, 'SELECT creative_id, channel_id, COUNT(*) FROM r GROUP BY 1, 2'),
   ];
 
-  // Answer assembly: ratios, names and row order of DESIGN 4 over the DuckDB aggregates.
+  // Answer assembly: ratios, names and row order of docs/design.md#visits-and-attribution over the DuckDB aggregates.
   const spend = spendCpm / 1000;
   const impression_summary = {
     table_data: [],
@@ -456,7 +456,7 @@ export async function duckDbRefresh(
 
 /**
  * The first difference between the gateway's answer to a call and DuckDB's, as
- * `call.table_data[row].field: gateway x, duckdb y`; null when they agree. Numbers are returned unrounded (DESIGN 4), so they
+ * `call.table_data[row].field: gateway x, duckdb y`; null when they agree. Numbers are returned unrounded (docs/design.md#visits-and-attribution), so they
  * must agree up to the order of floating-point sums (relative 1e-9); strings exactly. Rows are
  * matched by their name (ties in the main number may come in either order), rows whose numbers are
  * all zero may be left out by either side, and the gateway's rows must be sorted by the main number.

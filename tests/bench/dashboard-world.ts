@@ -1,7 +1,7 @@
 import { createConnection, type Connection } from 'mysql2/promise';
 import { randomBytes } from 'node:crypto';
 
-/** The benchmark world of DESIGN 6: one busy customer and 20 small ones, inserted straight into MySQL. */
+/** The benchmark world of docs/design.md#performance-targets: one busy customer and 20 small ones, inserted straight into MySQL. */
 export interface BenchCustomer {
   id: number;
   name: string;

@@ -1,12 +1,12 @@
 /**
- * npm run bench:dashboard — DESIGN 6 dashboard refresh benchmark. Prints JSON lines.
+ * npm run bench:dashboard — docs/design.md#performance-targets dashboard refresh benchmark. Prints JSON lines.
  *
  * Generates the reference data set (1 busy customer, 20 small ones; BENCH_IMPRESSIONS impressions
  * for the busy one, a tenth as many site hits, 90 days) and pushes it through the real pipeline
  * (POST /api/ingest/events of a gateway child process -> Redis -> an ETL worker process), unless
  * the named bench database (BENCH_DATABASE) already holds exactly that data set. Then times full refreshes (the 11
  * calls in parallel, each window new so the gateway's cache is cold) unfiltered and with 3 filters,
- * for 7, 30 and 90-day windows (BENCH_RANGES; 30 days is DESIGN 6's target, BENCH_RUNS refreshes,
+ * for 7, 30 and 90-day windows (BENCH_RANGES; 30 days is docs/design.md#performance-targets's target, BENCH_RUNS refreshes,
  * the others BENCH_RANGE_RUNS), times DuckDB computing the same numbers from the raw events, checks that every
  * timed refresh's 11 answers equal DuckDB's (the first difference fails the bench), and reports the
  * gateway's and the ETL worker's peak RSS (each its own process).
@@ -23,12 +23,12 @@ import { type BenchFilter, duckDbRefresh, firstDifference, loadDuckDb } from './
 import { eventChunks, expectedCounts } from './dashboard-events';
 import { type BenchCustomer, connect, createBenchCustomer } from './dashboard-world';
 
-// Default 1 M; DESIGN 6's full size is BENCH_IMPRESSIONS=10000000. Loaded once through the pipeline (the
+// Default 1 M; docs/design.md#performance-targets's full size is BENCH_IMPRESSIONS=10000000. Loaded once through the pipeline (the
 // README's Benchmarks say how long it took), then reused from the named database.
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_dashboard_${IMPRESSIONS}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
-// Window lengths in days (DESIGN 6's target is the 30-day one; 7 and 90 show how cost grows).
+// Window lengths in days (docs/design.md#performance-targets's target is the 30-day one; 7 and 90 show how cost grows).
 const RANGES = (process.env.BENCH_RANGES ?? '7,30,90').split(',').map(Number);
 const RANGE_RUNS = Number(process.env.BENCH_RANGE_RUNS ?? 6);
 // BENCH_PER_CALL=1: also times each of the 11 calls alone, cold, on the 30-day windows.
@@ -53,7 +53,7 @@ const CALLS = [
   'impression_heatmap',
   'analysis',
 ];
-/** DESIGN 4b's calls, timed with the 11 in the screen's whole refresh (not compared with DuckDB). */
+/** docs/design.md#reach-frequency-and-lift's calls, timed with the 11 in the screen's whole refresh (not compared with DuckDB). */
 const REACH_LIFT = ['reach_frequency', 'incremental_lift'];
 
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'dashboard', ...o }));
@@ -164,7 +164,7 @@ async function waitIdle(url: string, token: () => string) {
 }
 
 /**
- * Issue 15 item 5, does the ETL slow as the tables grow: samples the committed count every 2 s during the
+ * Does the ETL slow as the tables grow: samples the committed count every 2 s during the
  * load and prints, as each whole million of stored events passes, the rate over the 500k events before it.
  */
 function trackEtlRate(url: string, token: () => string) {
@@ -387,7 +387,7 @@ async function main() {
     }
     let checked = 0;
     for (const days of RANGES) {
-      // The 30-day refreshes are the headline (DESIGN 6): BENCH_RUNS of them; other ranges BENCH_RANGE_RUNS.
+      // The 30-day refreshes are the headline (docs/design.md#performance-targets): BENCH_RUNS of them; other ranges BENCH_RANGE_RUNS.
       const runs = days === 30 ? RUNS : RANGE_RUNS;
       const windows = windowsOf(days, runs);
       for (const s of scenarios) {
@@ -433,7 +433,7 @@ async function main() {
           target: days === 30 ? 'ratio <= 1.0, p95 < 300 ms' : 'printed (how cost grows)',
         });
         if (days === 30 && TIME_REACH_LIFT) {
-          // Issue 16: the screen's whole refresh also asks reach_frequency and incremental_lift (DESIGN 4b;
+          // The screen's whole refresh also asks reach_frequency and incremental_lift (docs/design.md#reach-frequency-and-lift;
           // DuckDB does not compute them, the suites compare them with the reference calculator). The 13
           // calls in parallel on the same windows, cold (the parts above expire after 3 s). Each call's
           // own time inside the refresh is printed too: which parts the refresh waits on.
@@ -464,7 +464,7 @@ async function main() {
                 [`${c}_p95_ms`, quantile(own.get(c)!, 0.95)],
               ]),
             ),
-            target: 'p95 < 300 ms (issue 16)',
+            target: 'p95 < 300 ms',
           });
           const ms = (x: number) => Math.round(x * 10) / 10;
           print({

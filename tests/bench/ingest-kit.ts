@@ -104,11 +104,11 @@ export async function seedWorld(ds: Awaited<ReturnType<typeof migrate>>, tagKeys
 export const cleanRedis = (prefix: string) => deleteRedisKeys(REDIS_URL, prefix);
 
 /**
- * The generated load's shape (BENCH_SHAPE). 'reference': DESIGN 6's busy customer scaled to BENCH_EVENTS, as bench:dashboard
+ * The generated load's shape (BENCH_SHAPE). 'reference': docs/design.md#performance-targets's busy customer scaled to BENCH_EVENTS, as bench:dashboard
  * generates it (tests/bench/dashboard-events.ts): 10 impressions per site hit over 90 days, a household
  * per 20 impressions, so a visit has a handful of touches at any size. 'dense': 80% impressions over 30
  * days on 5,000 households whatever the size, so touches per event grow with BENCH_EVENTS (at 1M a
- * household sees ~37 impressions a week and a visit ~6 touches per event): the worst case, not DESIGN 6's.
+ * household sees ~37 impressions a week and a visit ~6 touches per event): the worst case, not docs/design.md#performance-targets's.
  */
 export const SHAPES = {
   reference: {

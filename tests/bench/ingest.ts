@@ -1,5 +1,5 @@
 /**
- * npm run bench:ingest — DESIGN 6 collector and ETL benchmark (a benchmark, not a test). Prints JSON lines.
+ * npm run bench:ingest — docs/design.md#performance-targets collector and ETL benchmark (a benchmark, not a test). Prints JSON lines.
  *
  * 1. Collector: requests/s of the standalone collector (validation, household hash, geo, durable
  *    XADD before answering) against a bare Node http server answering the same GIF (and nginx serving

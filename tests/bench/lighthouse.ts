@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse — issue 18: Lighthouse 12 with the system Chromium on /login, /overview and
+ * npm run bench:lighthouse — Lighthouse 12 with the system Chromium on /login, /overview and
  * /dashboard (signed in), three runs each with the mobile (slow 4G, 4x CPU) and the desktop presets, against
  * the production build served by a real gateway with demo data. Prints one JSON line per page and preset
  * with the median scores, LCP, TBT and transferred bytes, and whether the targets hold (mobile performance
@@ -35,7 +35,7 @@ type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: nu
  * The page's main thread in the run's trace: the wall time of its tasks and the CPU time they got. Lighthouse
  * simulates a phone from the wall time (x4) and counts each task's excess over 50 ms as blocking, so on this
  * shared 2-core machine a renderer kept off the CPU by other processes scores seconds of blocking time for the
- * same work (issue 18: /dashboard's tasks took 1,050-1,240 ms of wall time for an unchanged ~615 ms of CPU).
+ * same work (/dashboard's tasks took 1,050-1,240 ms of wall time for an unchanged ~615 ms of CPU).
  * Printed beside every figure so a contended run can be told from slower code.
  */
 function mainThreadTime(trace: { traceEvents: TraceEvent[] }) {

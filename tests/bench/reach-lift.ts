@@ -1,5 +1,5 @@
 /**
- * node -r @swc-node/register tests/bench/reach-lift.ts — times the DESIGN 4b calls (reach_frequency,
+ * node -r @swc-node/register tests/bench/reach-lift.ts — times the docs/design.md#reach-frequency-and-lift calls (reach_frequency,
  * incremental_lift) on a synthetic data set written straight into the event tables with SQL
  * (BENCH_IMPRESSIONS impressions over 90 days, a fifth as many households, control impressions for 5%
  * more households at the same rate per household, a tenth as many baseline visits spread evenly over
@@ -8,7 +8,7 @@
  * is built in about a minute per million impressions, then reused from its named database.
  * Prints JSON lines: p50/max of cold calls (no single-flight reuse) on 30-day windows, the household
  * sample of their days built first (its time printed apart), and so the per-creative response summaries; with
- * BENCH_EXACT=1 an approximate answer (DESIGN 4b at scale: a household sample) is also computed
+ * BENCH_EXACT=1 an approximate answer (docs/design.md#reach-frequency-and-lift at scale: a household sample) is also computed
  * exactly and its error printed. incremental_lift's rows carry the generator's truth for the last window
  * (the responding households exposure caused, the true lift, whether the holdout's interval holds it).
  * BENCH_DATABASE + BENCH_CUSTOMER_ID read another bench's data instead.
@@ -187,7 +187,7 @@ async function main() {
 }
 
 /**
- * The true effect in the last window (issue 16, item 4): the responding households exposure caused,
+ * The true effect in the last window (item 4): the responding households exposure caused,
  * those with a response that have none among their baseline visits alone, and the true lift (over the
  * baseline responders); `inside` whether the holdout's interval of Incremental_Responses,
  * (Lift_Low .. Lift_High) x Control_Rate x Exposed_Households, holds it.
@@ -220,8 +220,8 @@ const CAUSED_PERCENT = 1;
 const CAUSED_TABLE = 'bench_caused_visit';
 
 /**
- * The synthetic data set, in SQL (MariaDB's SEQUENCE engine numbers the rows). DESIGN 4b's holdout as
- * issue 16 states it: exposed and control households get impressions at the same rate (5 per household
+ * The synthetic data set, in SQL (MariaDB's SEQUENCE engine numbers the rows). docs/design.md#reach-frequency-and-lift's holdout as
+ * the bench states it: exposed and control households get impressions at the same rate (5 per household
  * over the 90 days) and baseline visits at the same rate (the visits drawn uniformly over all of them);
  * on top of that, CAUSED_PERCENT of the exposed impressions cause a visit of their household within
  * 7 x 24 h (mostly soon after), listed in CAUSED_TABLE. A control impression causes nothing.

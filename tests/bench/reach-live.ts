@@ -1,6 +1,6 @@
 /**
  * node -r @swc-node/register tests/bench/reach-live.ts — what a day of live visits costs the next
- * reach read (issue 16), on an already loaded bench database (default bench:dashboard's 10M one, its
+ * reach read, on an already loaded bench database (default bench:dashboard's 10M one, its
  * busy customer). Brings the household sample of the 30 days ending on the data's last day up to date,
  * then writes a day of new visits through the ETL's own transaction (writeBatch): the visits of the
  * day a week before the last, each moved 7 days later (one new hit each, skipped when the household

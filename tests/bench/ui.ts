@@ -1,5 +1,5 @@
 /**
- * npm run bench:ui — what the dashboard screen adds to its 11 calls (issue 10, item 7). Prints JSON lines.
+ * npm run bench:ui — what the dashboard screen adds to its 11 calls (item 7). Prints JSON lines.
  *
  * A scratch gateway with the demo world and its e2e traffic (tests/e2e/dashboard-traffic.ts), Chromium
  * signed in as the demo customer user on /dashboard. Each of RUNS refreshes picks a different weekday

@@ -1,5 +1,5 @@
 /**
- * npm run bench:workers — do ETL workers add up (issue 15, item 2)? A benchmark, not a test; prints JSON lines.
+ * npm run bench:workers — do ETL workers add up (item 2)? A benchmark, not a test; prints JSON lines.
  *
  * 1. Load: BENCH_EVENTS (default 200k) generated events (tests/bench/ingest-kit.ts) sent as pixels to 2 standalone
  *    collector processes, which write them to the shard streams of a source prefix.

@@ -3,8 +3,8 @@ import type { TestGateway } from '../support/gateway';
 
 /**
  * The lists the suites check each call in (tests/dashboard/call-registry.test.ts fails when a call of the
- * registry is missing from them): the DESIGN 4 calls the reference calculator's referenceAnswers computes,
- * the DESIGN 4b calls of referenceReachLift, and the written analysis (analysis.test.ts checks its text
+ * registry is missing from them): the docs/design.md#visits-and-attribution calls the reference calculator's referenceAnswers computes,
+ * the docs/design.md#reach-frequency-and-lift calls of referenceReachLift, and the written analysis (analysis.test.ts checks its text
  * against the reference's figures).
  */
 export const SECTION_4_CALLS = [

@@ -4,7 +4,7 @@ import type { TestGateway } from '../support/gateway';
 
 /**
  * Writes raw impressions straight into impression_event, or control impressions into
- * control_impression_event (DESIGN 4b), as the ETL stores them (fillTables writes the derived tables).
+ * control_impression_event (docs/design.md#reach-frequency-and-lift), as the ETL stores them (fillTables writes the derived tables).
  */
 export async function fillImpressionEvents(
   t: TestGateway,

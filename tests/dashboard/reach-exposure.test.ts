@@ -29,7 +29,7 @@ import { filterCases, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
 /**
- * DESIGN 4b at scale: reach_exposure holds, per sampled household, day and cell, what the reach and
+ * docs/design.md#reach-frequency-and-lift at scale: reach_exposure holds, per sampled household, day and cell, what the reach and
  * lift reads used to probe visits and touches for. Read at the full stored rate (all 64 buckets), the
  * sample's sums must equal the reference calculator's answer over exactly the sampled households
  * (their impressions, every customer's hit: the first hit is the customer's), under every filter, and

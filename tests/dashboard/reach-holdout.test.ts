@@ -11,7 +11,7 @@ import { payloadOf, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
 /**
- * DESIGN 4b at a size where reach is sampled: a holdout of 12,000 control households (before, a
+ * docs/design.md#reach-frequency-and-lift at a size where reach is sampled: a holdout of 12,000 control households (before, a
  * quarter of them were read and the counts scaled by 4, ~1% off at best) beside 4,000 exposed ones
  * with one impression each (so the household sample bounds Reach at its first read). The gateway
  * samples from 1 impression up (REACH_SAMPLE_MIN_IMPRESSIONS): incremental_lift says Approximate (the

@@ -18,7 +18,7 @@ import { filterCases, payloadOf, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
 
 /**
- * DESIGN 4b end to end: exposed and control impressions ("control": true) and site hits pushed
+ * docs/design.md#reach-frequency-and-lift end to end: exposed and control impressions ("control": true) and site hits pushed
  * through bulk ingest, the stream and the ETL. Control impressions land in their own table, every
  * section 4 call still equals the reference computed without them, and reach_frequency and
  * incremental_lift equal the 4b reference, for every filter, on REST and GraphQL.

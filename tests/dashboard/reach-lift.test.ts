@@ -12,7 +12,7 @@ import { filterCases, payloadOf, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
 
 /**
- * DESIGN 4b: reach_frequency and incremental_lift on REST and GraphQL against the reference
+ * docs/design.md#reach-frequency-and-lift: reach_frequency and incremental_lift on REST and GraphQL against the reference
  * calculator, for generated data written straight into the tables: a customer with a holdout
  * (control impressions, some on exposed households) and one with none (pre/post), every filter.
  */

@@ -11,7 +11,7 @@ import { payloadOf } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
 
 /**
- * DESIGN 4b at scale: above REACH_SAMPLE_MIN_IMPRESSIONS (set low here, 1000) Reach comes from the
+ * docs/design.md#reach-frequency-and-lift at scale: above REACH_SAMPLE_MIN_IMPRESSIONS (set low here, 1000) Reach comes from the
  * household sample when its error bound allows, labelled Approximate with its Sample_Rate, within 1%
  * of the exact reach; otherwise (here: three days, whose frequencies vary too much for the stored
  * 1 in 4) the exact answer, labelled exact. The data set is written with SQL: 30,000 households with

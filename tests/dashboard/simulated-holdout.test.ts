@@ -12,7 +12,7 @@ import { payloadOf, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
 
 /**
- * Issue 16, item 4: the simulator runs a holdout (30% of households get control impressions and
+ * The simulator runs a holdout (30% of households get control impressions and
  * visit only at the baseline rate) and knows which visits exposure caused. Over 10 seeds, the true
  * effect (the responding households exposure caused: those that respond, but would not with their
  * baseline visits alone) must lie inside the interval the holdout method reports,

@@ -7,7 +7,7 @@ import { call } from '../support/http';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
 import { signIn, signOut } from './flows';
 
-/** /admin in Chromium (issue 12): what each role sees, agencies, clients and users end to end. */
+/** /admin in Chromium: what each role sees, agencies, clients and users end to end. */
 jest.setTimeout(240_000);
 
 let t: TestGateway;

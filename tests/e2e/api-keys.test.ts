@@ -27,7 +27,7 @@ const KEYS_TEXT = {
   nameRequired: 'Name is required',
 };
 
-/** The API Keys tab of /admin in Chromium (issue 17): create, see the secret once, copy it, use it, rotate, revoke. */
+/** The API Keys tab of /admin in Chromium: create, see the secret once, copy it, use it, rotate, revoke. */
 jest.setTimeout(240_000);
 
 let t: TestGateway;

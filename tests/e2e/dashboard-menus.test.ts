@@ -28,7 +28,7 @@ interface Option {
 }
 type Lists = Record<'regions' | 'campaigns' | 'bookings' | 'creatives' | 'channels' | 'sites', Option[]>;
 
-/** Spec 2/9 and DESIGN 2: the menus the client lists itself (no API list). */
+/** Spec 2/9 and docs/design.md#identity-time-and-geography: the menus the client lists itself (no API list). */
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAYPARTS = [
   'Night (00:00-05:59)',

@@ -87,7 +87,7 @@ async function expectScreenMatchesApi(page: Page, token: string, filter: Record<
   expect(s.Actual_Impressions).toBeGreaterThan(0);
   expect(await tileTexts(page)).toEqual(expectedTiles(s));
 
-  // The Reach & Lift row (DESIGN 4b): reach, frequency, incremental visitors, lift with its range and method.
+  // The Reach & Lift row (docs/design.md#reach-frequency-and-lift): reach, frequency, incremental visitors, lift with its range and method.
   const reach = api.reach_frequency.summary_data;
   const lift = api.incremental_lift.summary_data;
   await scrollToRow(page, 'reach-and-lift');
@@ -402,7 +402,7 @@ describe('an agency user', () => {
       TRAFFIC_REGIONS.length,
     );
     await page.keyboard.press('Escape');
-    // The map mounts (and Leaflet loads) when it comes near the screen (issue 18): scrolled to, as a reader does.
+    // The map mounts (and Leaflet loads) when it comes near the screen: scrolled to, as a reader does.
     await panel.getByTestId('region-map').scrollIntoViewIfNeeded();
     // The 16 regions' outlines and their labels are drawn even though no tile can load here.
     await panel.locator('path.region-shape').nth(15).waitFor({ state: 'attached' });

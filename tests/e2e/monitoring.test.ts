@@ -7,7 +7,7 @@ import { ingest, type IngestLine, seedCustomer, startPipelineGateway, waitForIdl
 import { signIn } from './flows';
 
 /**
- * Issue 13 in Chromium: the super admin watches the Activity and System Health tabs of /system-admin
+ * Monitoring in Chromium: the super admin watches the Activity and System Health tabs of /system-admin
  * move with real traffic (bulk ingest through the stream and the ETL), and sees the spec's error
  * texts when Redis is unreachable. Screenshots at 1400 and 390 px.
  */

@@ -6,7 +6,7 @@ import { startPipelineGateway } from '../support/pipeline';
 import { seedDemoTraffic } from './demo-traffic';
 
 /**
- * Issue 18: /overview and /dashboard answer HTML that already draws the header bar, the mark and the page's
+ * /overview and /dashboard answer HTML that already draws the header bar, the mark and the page's
  * heading (client/src/app/page-shells.ts), so a phone paints the page's largest element before ~275 KB of
  * scripts have loaded. The app then replaces it: nothing may move or change look when it does, and the
  * heading the HTML painted stays the page's largest paint.

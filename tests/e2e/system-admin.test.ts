@@ -5,7 +5,7 @@ import { call } from '../support/http';
 import { signIn, signOut } from './flows';
 
 /**
- * /system-admin in Chromium (issue 12): the super admin sets up a broadcaster with a channel, an adtech,
+ * /system-admin in Chromium: the super admin sets up a broadcaster with a channel, an adtech,
  * a group, a client related to the broadcaster and a user, all from the screens; the user then sees the client.
  */
 jest.setTimeout(240_000);

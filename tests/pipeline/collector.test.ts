@@ -13,7 +13,7 @@ import {
   type WorldCustomer,
 } from '../support/pipeline';
 
-/** The collection contract of DESIGN 3 as an ad server, a web page and a bulk sender see it. */
+/** The collection contract of docs/design.md#collection as an ad server, a web page and a bulk sender see it. */
 let t: TestGateway;
 let proxied: TestGateway;
 let token: string;

@@ -16,7 +16,7 @@ import {
 import { freePort, OutageProxy, PrivateRedis, WorkerProcess } from './outages';
 
 /**
- * Durability (issue 4, item 5): events sent while the ETL worker is killed with SIGKILL and
+ * Durability (item 5): events sent while the ETL worker is killed with SIGKILL and
  * restarted, while Redis restarts and while MySQL is unreachable, all end up stored exactly once.
  */
 jest.setTimeout(240_000);

@@ -13,7 +13,7 @@ import {
 } from '../support/pipeline';
 
 /**
- * Issue 15, item 2: hits are partitioned by household over shard streams, each shard read by one
+ * Hits are partitioned by household over shard streams, each shard read by one
  * worker at a time. Two workers split the shards and both store; a worker that dies mid-batch (no
  * acknowledgement, no release) loses its shards to the other within the claim time, with their
  * pending entries, and every event is stored and counted once. Entries left in the stream of the

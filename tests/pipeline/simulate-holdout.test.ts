@@ -4,7 +4,7 @@ import { SUPER_ADMIN, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 import { seedCustomer, startPipelineGateway, superAdminToken, type WorldCustomer } from '../support/pipeline';
 
-/** `npm run simulate --history N --holdout SHARE`: control impressions through the real pipeline (DESIGN 4b). */
+/** `npm run simulate --history N --holdout SHARE`: control impressions through the real pipeline (docs/design.md#reach-frequency-and-lift). */
 jest.setTimeout(180_000);
 
 let t: TestGateway;

@@ -11,7 +11,7 @@ import {
 } from '../support/pipeline';
 
 /**
- * Event ids are the sender's choice (DESIGN 3: `id` for idempotent re-sends), so they are unique per
+ * Event ids are the sender's choice (docs/design.md#collection: `id` for idempotent re-sends), so they are unique per
  * customer, not across customers: one organisation's ingest key that sends another customer's ids first
  * (they are predictable: a sender's own numbering) must not make that customer's events vanish while
  * they are acknowledged. A customer's own re-sends stay idempotent.

@@ -3,7 +3,7 @@ import { attachTouches, localParts, sessionise } from './sessions';
 import { DAYPARTS, type RefHit, type RefImpression, type RefVisit } from './types';
 
 /**
- * The reference calculator of DESIGN 4: every dashboard number recomputed from plain event lists
+ * The reference calculator of docs/design.md#visits-and-attribution: every dashboard number recomputed from plain event lists
  * with nothing clever (no SQL, no rollups), to compare the gateway's answers with.
  */
 

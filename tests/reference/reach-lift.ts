@@ -3,7 +3,7 @@ import { localParts, sessionise } from './sessions';
 import { TOUCH_WINDOW_MS, type RefHit, type RefImpression } from './types';
 
 /**
- * The reference calculator of DESIGN 4b, straight from its text with plain lists: reach and frequency
+ * The reference calculator of docs/design.md#reach-frequency-and-lift, straight from its text with plain lists: reach and frequency
  * of I(F), and the incremental lift by the holdout (control impressions, stored apart) or pre/post.
  */
 const div = (a: number, b: number) => (b === 0 ? 0 : a / b);

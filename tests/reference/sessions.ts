@@ -1,7 +1,7 @@
 import { DAYPARTS, SESSION_GAP_MS, TOUCH_WINDOW_MS, type RefHit, type RefImpression, type RefVisit } from './types';
 
 /**
- * The plain, obviously-correct reference of DESIGN 4: sessions and touches computed from raw events
+ * The plain, obviously-correct reference of docs/design.md#visits-and-attribution: sessions and touches computed from raw events
  * with nothing clever, to compare the ETL's tables with.
  */
 

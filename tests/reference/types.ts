@@ -1,5 +1,5 @@
 /**
- * Reference shapes of raw events and visits (DESIGN 2-4), shared by the pipeline and dashboard
+ * Reference shapes of raw events and visits (docs/design.md#identity-time-and-geography to #visits-and-attribution), shared by the pipeline and dashboard
  * reference calculators. Times are ms since the epoch (UTC); households are decimal uint64 strings.
  */
 export interface RefImpression {
@@ -39,7 +39,7 @@ export interface RefVisit {
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 export const TOUCH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Daypart ids and names of DESIGN 2 (spec section 9), by the local minute they start at. */
+/** Daypart ids and names of docs/design.md#identity-time-and-geography (spec section 9), by the local minute they start at. */
 export const DAYPARTS: { id: number; name: string; startMinute: number }[] = [
   { id: 1, name: 'Night', startMinute: 0 },
   { id: 2, name: 'Breakfast', startMinute: 6 * 60 },

@@ -12,7 +12,7 @@ import {
 } from '../support/pipeline';
 
 /**
- * Issue 17 with issue 14 item 7: an API key with the `ingest` scope back-fills events for its own
+ * An API key with the `ingest` scope back-fills events for its own
  * organisation's tags through the same door as everyone; another tenant's tag keys are refused line by
  * line, like unknown tags, and nothing of theirs is stored. Without the scope, no ingest at all.
  */

@@ -6,7 +6,7 @@ import { buildMatrixWorld, type MatrixWorld } from '../support/matrix-fixtures';
 import { insert } from '../support/records-fixtures';
 
 /**
- * Issue 14, item 1: associating an existing client or agency is a request that the target's own admin
+ * Associating an existing client or agency is a request that the target's own admin
  * (or the super admin) accepts; only then does the relationship exist. Existing records are found only
  * through the name search (2 characters, at most 10 names), and every refusal answers alike whether or
  * not the record exists. Both transports.

@@ -13,7 +13,7 @@ import {
 } from '../support/pipeline';
 
 /**
- * Issue 14, item 8: nothing lost, nothing stuck. A batch that fails for a non-transient reason is split,
+ * Nothing lost, nothing stuck. A batch that fails for a non-transient reason is split,
  * its good entries commit, and only the failing entry goes to the dead-letter stream after a few
  * attempts (visible in the ingest status, replayed by the super admin on either transport). The
  * `processed` counter stays exact when a worker dies between its commit and its acknowledgement.

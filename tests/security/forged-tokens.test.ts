@@ -6,7 +6,7 @@ import { startTestGateway, SUPER_ADMIN, type TestGateway } from '../support/gate
 import { call } from '../support/http';
 
 /**
- * Forged access tokens (issue 14, item 9): each is refused with 401 on both transports, and a real token
+ * Forged access tokens (item 9): each is refused with 401 on both transports, and a real token
  * of the same user is accepted (so the refusals are about the forgery, not the user).
  */
 let t: TestGateway;

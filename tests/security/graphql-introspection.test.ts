@@ -4,7 +4,7 @@ import { startTestGateway, SUPER_ADMIN, type TestGateway } from '../support/gate
 import { call } from '../support/http';
 
 /**
- * GraphQL in production (issue 14, item 4): introspection off unless configured on, and then only for a
+ * GraphQL in production (item 4): introspection off unless configured on, and then only for a
  * signed-in super admin; the depth and cost limits count introspection fields like any other.
  */
 const SCHEMA_READ = '{ __schema { queryType { name } } }';

@@ -2,7 +2,7 @@ import { ensureClientBuilt } from '../support/browser';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 
-/** Security headers (issue 14, item 3) on the API, the client and the auth answers. */
+/** Security headers (item 3) on the API, the client and the auth answers. */
 let t: TestGateway;
 beforeAll(async () => {
   // '/' must be the built client's index.html, whatever ran before this file.

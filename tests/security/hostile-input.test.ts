@@ -2,7 +2,7 @@ import { TOO_DEEP } from '../../gateway/src/rest/json-guard';
 import { startTestGateway, SUPER_ADMIN, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 
-/** Oversized and deeply nested bodies, unconvertible objects and malformed pixels (issue 14, item 9). */
+/** Oversized and deeply nested bodies, unconvertible objects and malformed pixels (item 9). */
 let t: TestGateway;
 let token: string;
 beforeAll(async () => {

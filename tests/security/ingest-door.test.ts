@@ -7,7 +7,7 @@ import { call } from '../support/http';
 import { ingest, seedCustomer, superAdminToken, type WorldCustomer } from '../support/pipeline';
 
 /**
- * Issue 14, item 7: bulk ingest goes through the same door as every call. The shared signed-in check
+ * Bulk ingest goes through the same door as every call. The shared signed-in check
  * (a deactivated super admin's still-unexpired token is refused), one rule for who may bulk-ingest, and
  * the per-line tag acceptance through the actor's customer visibility.
  */

@@ -3,7 +3,7 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 
 /**
- * Brute force that holds under concurrency (issue 14, item 2). Each test speaks from its own address
+ * Brute force that holds under concurrency (item 2). Each test speaks from its own address
  * (the gateway trusts the loopback proxy, so X-Forwarded-For names the client), so the budgets of one
  * test do not spill into another.
  */

@@ -5,7 +5,7 @@ import { startTestGateway, SUPER_ADMIN, type TestGateway } from '../support/gate
 import { call, gql } from '../support/http';
 
 /**
- * One password policy everywhere (issue 14, item 6): at least 8 characters, up to 128 (any 64-character
+ * One password policy everywhere (item 6): at least 8 characters, up to 128 (any 64-character
  * passphrase fits), not one of the 10,000 most common passwords, text only. Reset, the invitation's
  * set-password link (the same reset call) and the super admin's direct user all answer alike.
  */

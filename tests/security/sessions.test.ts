@@ -8,7 +8,7 @@ import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 
-/** Sessions (issue 14, item 5): sign out, password reset ends every session, refresh races, token shape, purge. */
+/** Sessions (item 5): sign out, password reset ends every session, refresh races, token shape, purge. */
 let t: TestGateway;
 let broadcasterId: number;
 const PASSWORD = 'Session-password-5';

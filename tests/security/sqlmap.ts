@@ -1,5 +1,5 @@
 /**
- * `npm run test:sqlmap` (issue 14, item 9): sqlmap (Debian's package: apt-get install -y sqlmap) against
+ * `npm run test:sqlmap` (item 9): sqlmap (Debian's package: apt-get install -y sqlmap) against
  * the dashboard filter payload of a real gateway on a scratch database, signed in as the super admin.
  * Every JSON value of the filter is tried; the run fails if sqlmap reports any injection point. Not part
  * of `npm test` (it takes minutes and needs the OS package).

@@ -4,7 +4,7 @@ import { call, gql } from '../support/http';
 import { buildRecordsWorld, type RecordsWorld, sessionsOf, type Tenant } from '../support/records-fixtures';
 
 /**
- * Tenant isolation under random id swaps (issue 14, item 9): fast-check picks a role of tenant A, an
+ * Tenant isolation under random id swaps (item 9): fast-check picks a role of tenant A, an
  * operation and one of tenant B's ids; the answer must be exactly the answer for an id that does not exist
  * (no existence leak), on REST and on GraphQL, and tenant B's rows never change.
  */

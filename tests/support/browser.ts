@@ -108,7 +108,7 @@ export async function openBrowser(baseURL: string, viewport = { width: 1440, hei
     acceptDownloads: true,
     locale: 'en-NZ',
   });
-  // The e2e tests run under the gateway's CSP (issue 14): any violation, reported by the page's
+  // The e2e tests run under the gateway's CSP: any violation, reported by the page's
   // securitypolicyviolation event or Chromium's console message, fails the suite at close().
   const cspViolations: string[] = [];
   await context.addInitScript(() => {

@@ -109,7 +109,7 @@ export async function seedCustomer(
   return { id: customerId, timeZone, impressionTags, siteTags };
 }
 
-/** One NDJSON line of DESIGN 3. */
+/** One NDJSON line of docs/design.md#collection. */
 export interface IngestLine {
   type: 'impression' | 'visit';
   tag: string;
@@ -119,7 +119,7 @@ export interface IngestLine {
   region?: string;
   url?: string;
   id?: string;
-  /** DESIGN 4b: a control (holdout) impression. */
+  /** docs/design.md#reach-frequency-and-lift: a control (holdout) impression. */
   control?: boolean;
 }
 

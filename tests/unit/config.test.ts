@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../../gateway/src/config';
 
 describe('configuration from the environment', () => {
-  test('defaults match DESIGN 5', () => {
+  test('defaults match docs/operations.md', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(4000);
     expect(c.MYSQL_URL).toBe('mysql://root@127.0.0.1:3306/infinitum');

@@ -189,3 +189,21 @@ describe('the code cites the product spec by its sections', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe('the code cites the docs, not a tracker', () => {
+  const sources = ['gateway/src', 'client/src', 'tests', 'scripts'].flatMap((dir) =>
+    filesUnder(dir, (p) => /\.(ts|tsx|mjs)$/.test(p)),
+  );
+  test('no "issue N" and no bare "DESIGN n": a newcomer has neither the tracker nor that file', () => {
+    const found: string[] = [];
+    for (const path of sources) {
+      if (path === 'tests/unit/docs.test.ts') continue;
+      read(path)
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\b[Ii]ssues? \d+\b|\bDESIGN \d[a-z]?\b/.test(line)) found.push(`${path}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -18,7 +18,7 @@ const row = (frequency: number, households: number, extra: Partial<SampleRow> = 
   ...extra,
 });
 
-describe('the reach estimate from a household sample (DESIGN 4b at scale)', () => {
+describe('the reach estimate from a household sample (reach at scale)', () => {
   it('is |I(F)| over the sample average frequency, every row scaled alike', () => {
     // 100 sampled households, 50 with 2 impressions and 50 with 4: average 3; |I(F)| = 30,000.
     const e = estimateReach(30_000, [row(2, 50, { responding: 10 }), row(4, 50, { responding: 20 })], 1 / 32)!;

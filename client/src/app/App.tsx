@@ -13,7 +13,7 @@ export { loadGlobalStylesheet } from './global-stylesheet';
 /**
  * The signed-in app. Its Chakra system (theme.ts) comes from main.tsx, loaded beside this module: building
  * it is the largest piece of startup work, and as a module of its own it runs in a task of its own instead
- * of lengthening the one that evaluates the app (issue 18).
+ * of lengthening the one that evaluates the app.
  */
 export function App({ system, globalCss }: { system: SystemContext; globalCss: HTMLLinkElement | null }) {
   const [client] = useState(createApolloClient);

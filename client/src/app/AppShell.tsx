@@ -30,7 +30,7 @@ function EnvironmentIndicator(props: { hideBelow?: 'md' }) {
 }
 
 // One link of the bar as Chakra's HStack and Text drew it (px base 2 / lg 3, 36 px high, the active one
-// highlighted), as fixed classes: the links are drawn in the first commit of every signed-in screen (issue 18).
+// highlighted), as fixed classes: the links are drawn in the first commit of every signed-in screen.
 const link = (active: boolean): StaticStyle => ({
   css: {
     display: 'flex',

@@ -16,6 +16,6 @@ export function globalStylesheet(system: SystemContext): string {
 /**
  * The signed-in system's global CSS, which the build writes as a stylesheet (vite.config.ts, `appGlobalCss`):
  * built and serialised in the browser it was ~50 KB of CSS and one of the longest tasks of a phone's start of
- * the app (issue 18).
+ * the app.
  */
 export const appGlobalStylesheet = () => globalStylesheet(createAppSystem());

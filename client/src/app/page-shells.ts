@@ -1,5 +1,5 @@
 /**
- * The first screen of a signed-in page, drawn by the HTML itself (issue 18): the header bar with the mark
+ * The first screen of a signed-in page, drawn by the HTML itself: the header bar with the mark
  * and the page's heading, where and as the app draws them. On a phone the heading is the largest paint of
  * these pages, and the app only draws it once React, Chakra, Apollo and the page's code (~275 KB) are in:
  * 3.2 s on Lighthouse's slow 4G. The build writes `shell/<page>.html` (index.html with this markup in

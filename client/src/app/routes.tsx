@@ -9,7 +9,7 @@ type PageModule = { default: ComponentType };
 /**
  * A screen in a chunk of its own. Once its module has loaded (`preloadPage`), it renders without
  * suspending: React.lazy takes a thenable that answers at once, so the first screen draws in one commit,
- * without a spinner first and the ~300 ms React waits before revealing a suspended boundary (issue 18).
+ * without a spinner first and the ~300 ms React waits before revealing a suspended boundary.
  */
 function lazyPage(load: () => Promise<PageModule>) {
   let loaded: PageModule | undefined;
@@ -23,7 +23,7 @@ function lazyPage(load: () => Promise<PageModule>) {
   return { Page, preload };
 }
 
-// Every screen is its own chunk so the first route stays small (DESIGN 6).
+// Every screen is its own chunk so the first route stays small (docs/design.md#performance-targets).
 const overview = lazyPage(() => import('../features/overview/OverviewPage'));
 const dashboard = lazyPage(() => import('../features/dashboard/DashboardPage'));
 const OverviewPage = overview.Page;

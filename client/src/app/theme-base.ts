@@ -27,7 +27,7 @@ import { spacing } from '@chakra-theme/tokens/spacing';
 import { zIndices } from '@chakra-theme/tokens/z-indices';
 
 /**
- * Chakra's default theme without its recipes (issue 18): the tokens, global CSS and the text, layer and
+ * Chakra's default theme without its recipes: the tokens, global CSS and the text, layer and
  * animation styles, as `defaultConfig` has them. Each system is one createSystem of Chakra's base preset,
  * this, the recipes it renders (public-system.ts, theme.ts) and the brand: one merge of them all, the
  * cheapest at startup.

@@ -7,7 +7,7 @@ import { createAppSystem } from './theme';
 const system = createAppSystem();
 
 /**
- * The signed-in system carries only the recipes of the Chakra components the client renders (issue 18). A
+ * The signed-in system carries only the recipes of the Chakra components the client renders. A
  * component whose recipe is missing renders unstyled, so this follows every component imported from
  * '@chakra-ui/react' anywhere in client/src to the recipe keys its modules look up, through Chakra's own
  * ESM sources, and requires each key the default theme styles to be in the system.

@@ -38,7 +38,7 @@ import { themeBaseConfig } from './theme-base';
  * The recipes of every Chakra component the client renders, under the keys those components look up
  * (theme.test.ts checks the list against the components imported anywhere in client/src). Chakra's
  * `defaultConfig` has ~90: building the system cloned and merged them all, and its module (preset.js) built a
- * second, unused `defaultSystem` when it loaded, both in the signed-in app's startup task (issue 18).
+ * second, unused `defaultSystem` when it loaded, both in the signed-in app's startup task.
  */
 export const recipes = {
   badge: badgeRecipe,
@@ -78,7 +78,7 @@ export const slotRecipes = {
 /**
  * The signed-in app's system: the default theme (with its breakpoints) and these recipes, plus the brand. Built
  * when called, not when the module loads: main.tsx builds it in a task of its own, after the app's modules have
- * been evaluated, so a phone's main thread answers in between (issue 18).
+ * been evaluated, so a phone's main thread answers in between.
  *
  * `globalCssInStylesheet`: the page has the build's stylesheet of this system's global CSS (global-css.ts), so
  * the system leaves its `_global` empty instead of computing the preflight, global CSS and ~40 KB of token

@@ -54,7 +54,7 @@ function downloadCsv(rows: readonly CsvRow[], fileName: string) {
 /**
  * The card's frame as Chakra styles it (Card.Root size="sm", its header, title row and body, with the props
  * below), as fixed classes: the dashboard draws up to 20 of these cards, and their frames were a good part
- * of the style work of each one drawn (issue 18).
+ * of the style work of each one drawn.
  */
 const useClasses = staticClasses({
   root: { recipe: 'card', slot: 'root', variants: { size: 'sm' }, css: { bg: 'white', h: '100%' } },

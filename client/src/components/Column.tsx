@@ -5,7 +5,7 @@ const useClasses = staticClasses({ column: { css: { display: 'flex', flexDirecti
 
 /**
  * Chakra's `<Stack gap="4">` as a fixed class, for the columns drawn again on each of the dashboard's 13
- * answers (issue 18).
+ * answers.
  */
 export function Column(props: HTMLAttributes<HTMLDivElement>) {
   return <div {...props} className={`chakra-stack ${useClasses().column}`} />;

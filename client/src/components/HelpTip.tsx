@@ -4,7 +4,7 @@ import { LuInfo } from 'react-icons/lu';
 /**
  * An info icon whose tooltip explains a figure; focusable so keyboard users reach it too. The tooltip's
  * content is drawn when it first opens (lazyMount) and leaves when it closes: every dashboard card has one, and
- * drawing each hidden tooltip with its card was style work on the first screen (issue 18).
+ * drawing each hidden tooltip with its card was style work on the first screen.
  */
 export function HelpTip({ text, label = 'Help' }: { text: string; label?: string }) {
   return (

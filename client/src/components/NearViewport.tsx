@@ -37,7 +37,7 @@ function wait(reveal: () => void) {
  * Renders its children once their place comes within NEAR_VIEWPORT_MARGIN of the screen (or the page is
  * printed, or the reader starts tabbing), and keeps them from then on; until then a box of the given height
  * holds the place (no layout shift when they arrive). Panels below the fold cost a phone seconds of main
- * thread at load, most of it Chakra's styles and React drawing parts nobody has scrolled to (issue 18); code
+ * thread at load, most of it Chakra's styles and React drawing parts nobody has scrolled to; code
  * loaded with components/lazy.tsx downloads when first rendered. Without IntersectionObserver the children
  * render at once.
  */
@@ -61,7 +61,7 @@ export function NearViewport(props: { height: BoxProps['h']; placeholder?: React
     };
   }, [near]);
   // The box as Chakra's <Box w="100%" h={height}> styles it, its class computed once per height: the dashboard's
-  // waiting rows are drawn again as their answers arrive (issue 18).
+  // waiting rows are drawn again as their answers arrive.
   const placeholder = useFixedClass(`near-viewport ${JSON.stringify(props.height)}`, () => ({
     css: { w: '100%', h: props.height },
   }));

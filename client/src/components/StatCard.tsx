@@ -5,7 +5,7 @@ import { staticClasses } from './static-classes';
 /**
  * The card's elements as Chakra styles them (Card.Root size="sm", Card.Body gap="1", Text, Icon, Skeleton with
  * the props below), as fixed classes: six tiles on the dashboard's first screen and four on the Overview's
- * were each seven Chakra elements computing their styles at render (issue 18).
+ * were each seven Chakra elements computing their styles at render.
  */
 const useClasses = staticClasses({
   root: { recipe: 'card', slot: 'root', variants: { size: 'sm' }, css: { bg: 'white', borderColor: 'gray.200' } },

@@ -1,5 +1,5 @@
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
-// Passed as the recipe: the public pages' small system does not carry it (issue 18).
+// Passed as the recipe: the public pages' small system does not carry it.
 import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
 import { toaster } from './toaster';
 

@@ -8,7 +8,7 @@ const missing = (n: number | null | undefined): n is null | undefined => n == nu
  * `n` with `digits` decimals, exactly as `Intl.NumberFormat('en-GB', { minimumFractionDigits: digits,
  * maximumFractionDigits: digits })` writes it, without Intl: the first Intl formatter a page builds loads ICU's
  * number data, ~36 ms of a phone's main thread at the host's speed (x4 in Lighthouse), and the dashboard's first
- * tile paid it (issue 18). Like ICU, it rounds the shortest decimal that reads back as `n` (String(n)), half away
+ * tile paid it. Like ICU, it rounds the shortest decimal that reads back as `n` (String(n)), half away
  * from zero, so 1.005 gives 1.01 where toFixed gives 1.00; a negative number keeps its sign when it rounds to 0
  * (-0.04 gives -0.0, as Intl's). format.test.ts compares it with Intl on many numbers.
  */

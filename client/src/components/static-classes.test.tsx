@@ -9,7 +9,7 @@ import { NearViewport } from './NearViewport';
 import { PageHeading } from './PageHeading';
 import { StatCard } from './StatCard';
 
-// StatCard as it was written with Chakra's components (issue 18 made its elements fixed classes).
+// StatCard as it was written with Chakra's components (now its elements are fixed classes).
 function ChakraStatCard(props: Parameters<typeof StatCard>[0]) {
   return (
     <Card.Root

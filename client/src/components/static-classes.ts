@@ -18,7 +18,7 @@ export interface StaticStyle {
 
 /**
  * Class names for elements whose styles never change, computed once per Chakra system instead of at every
- * render of every element (issue 18). A Chakra element computes its styles at each render: it builds a recipe
+ * render of every element. A Chakra element computes its styles at each render: it builds a recipe
  * function, hashes its whole style object, resolves tokens and conditions and serialises the CSS; on a phone's
  * first screen of repeated cards and cells that was most of the main thread's work. Here the same steps run
  * once per style (the system's recipes and css(), emotion's serialisation and sheet), so an element given the

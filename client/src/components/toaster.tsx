@@ -19,7 +19,7 @@ const ToasterView = lazy(() => import('./ToasterView').then((m) => ({ default: m
 
 /**
  * Where the toasts appear, loaded once the first screen has rendered and the browser is idle: nothing on a
- * first paint needs the toast's state machine and parts (issue 18). A toast created earlier waits in the
+ * first paint needs the toast's state machine and parts. A toast created earlier waits in the
  * store and shows when this mounts.
  */
 export function DeferredToaster() {

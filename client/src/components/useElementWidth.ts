@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * The width of a box, followed as it resizes, so charts keep their spec height at any width. Read from a
  * ResizeObserver, which reports after layout, rather than by asking for the box's size during the commit
- * (a forced layout of the whole page for each chart, issue 18); `fallback` is the width until the first report
+ * (a forced layout of the whole page for each chart); `fallback` is the width until the first report
  * (and where ResizeObserver is missing, as in jsdom, the width measured once).
  */
 export function useElementWidth<T extends HTMLElement>(fallback = 600) {

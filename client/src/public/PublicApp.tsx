@@ -29,7 +29,7 @@ function Page({ path }: { path: string }) {
   return <LoginPage />;
 }
 
-/** The public pages (login, reset, invitation, licence) with their own small Chakra system (issue 18). */
+/** The public pages (login, reset, invitation, licence) with their own small Chakra system. */
 export function PublicApp() {
   const path = usePath();
   return (

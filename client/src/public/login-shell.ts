@@ -1,5 +1,5 @@
 /**
- * /login drawn by its HTML (issue 18), as app/page-shells.ts draws /overview's and /dashboard's first screen:
+ * /login drawn by its HTML, as app/page-shells.ts draws /overview's and /dashboard's first screen:
  * the brand panel (from lg up) and the whole sign-in card, where and as AuthLayout and LoginPage draw them. The
  * page's largest paint, the "Discover the power of connected advertising." paragraph (the card's on a phone, the
  * panel's on a wide screen), otherwise waits for React, the public core, PublicApp and LoginPage: four round

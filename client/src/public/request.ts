@@ -11,7 +11,7 @@ export class RequestError extends Error {
 
 /**
  * The public pages' calls go to the REST adapter with fetch (the same auth service as GraphQL): no Apollo
- * cache and no GraphQL printer on a first visit to /login (issue 18's 120 KB budget). 30 s timeout (spec 9).
+ * cache and no GraphQL printer on a first visit to /login (the 120 KB budget of client/scripts/bundle-size.mjs). 30 s timeout (spec 9).
  */
 export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/api${path}`, {

@@ -13,7 +13,7 @@ export const trustedProxies = (list: string): TrustedProxies =>
 
 const normalise = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
 
-/** The socket address, or the first X-Forwarded-For hop when the socket is a trusted proxy (DESIGN 2). */
+/** The socket address, or the first X-Forwarded-For hop when the socket is a trusted proxy (docs/design.md#identity-time-and-geography). */
 export function clientIp(req: IncomingMessage, trusted: TrustedProxies): string {
   const socket = normalise(req.socket.remoteAddress ?? '');
   if (trusted.size && trusted.has(socket)) {

@@ -8,7 +8,7 @@ import { siteScript } from './site-script';
 const REGION = /^[A-Z]{2,3}$/;
 
 /**
- * GET /t/i/{key} and /t/v/{key} (DESIGN 3): always the 43-byte GIF with no-store, whatever the
+ * GET /t/i/{key} and /t/v/{key} (docs/design.md#collection): always the 43-byte GIF with no-store, whatever the
  * key; a malformed key is counted as rejected, never revealed. GET /t/s.js: the site tag script.
  * Plain node handlers, so the standalone collector runs them without Express.
  */

@@ -1,5 +1,5 @@
 /**
- * The small script a site tag embeds (DESIGN 3):
+ * The small script a site tag embeds (docs/design.md#collection):
  *   <script async src="${PUBLIC_URL}/t/s.js" data-tag="KEY"></script>
  * It sends one page hit, /t/v/KEY with the page URL and referrer, through an Image.
  */

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, UpdateDateColumn, ValueTransformer } from 'typeorm';
 
-/** DECIMAL comes back from mysql2 as a string; the API answers JSON numbers (DESIGN 4). */
+/** DECIMAL comes back from mysql2 as a string; the API answers JSON numbers (docs/design.md#visits-and-attribution). */
 export const decimalToNumber: ValueTransformer = {
   to: (v: number | null | undefined) => v,
   from: (v: string | null) => (v === null || v === undefined ? null : Number(v)),

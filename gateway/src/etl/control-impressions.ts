@@ -4,7 +4,7 @@ import { uniqueBy, type ImpressionRow } from './rows';
 import { IMPRESSION_EVENT_COLUMNS, columnList, impressionEventRow, impressionEventText } from './tables';
 
 /**
- * DESIGN 4b: control (holdout) impressions go to their own table, idempotent by event id, inside
+ * docs/design.md#reach-frequency-and-lift: control (holdout) impressions go to their own table, idempotent by event id, inside
  * the batch's transaction. Nothing else reads them: no rollup, no touches, no section 4 number.
  */
 const COLUMNS = columnList(IMPRESSION_EVENT_COLUMNS);

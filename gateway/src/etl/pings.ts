@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 export const PING_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
- * Site tag health (DESIGN 3): ping_count = hits in the trailing 24 hours, ping_date = the last hit
+ * Site tag health (docs/design.md#collection): ping_count = hits in the trailing 24 hours, ping_date = the last hit
  * (null when none in 24 hours). Recomputed for tags with new hits, and for every tag that still
  * shows pings so the counts decay as time passes.
  */

@@ -63,7 +63,7 @@ export interface SiteHitRow {
 export interface PreparedBatch {
   impressions: ImpressionRow[];
   hits: SiteHitRow[];
-  /** Control (holdout) impressions, DESIGN 4b: stored apart, never in any section 4 number. */
+  /** Control (holdout) impressions, docs/design.md#reach-frequency-and-lift: stored apart, never in any section 4 number. */
   controls?: ImpressionRow[];
   rejected: Record<string, number>;
 }

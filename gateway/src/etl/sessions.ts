@@ -1,4 +1,4 @@
-/** The 30-minute session rule of DESIGN 4, over one household's hits of one customer. */
+/** The 30-minute session rule of docs/design.md#visits-and-attribution, over one household's hits of one customer. */
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 
 export interface SessionHit {

@@ -57,7 +57,7 @@ export const sqlTime = (ms: number): string => {
   return `${y}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${p3(d.getUTCMilliseconds())}`;
 };
 
-/** impression_event and control_impression_event (the same columns, DESIGN 4b). */
+/** impression_event and control_impression_event (the same columns, docs/design.md#reach-frequency-and-lift). */
 export const IMPRESSION_EVENT_COLUMNS = [
   'event_id',
   'customer_id',

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 
-/** What a tag key resolves to (DESIGN 3): its customer and, for impression tags, the booking's dimensions. */
+/** What a tag key resolves to (docs/design.md#collection): its customer and, for impression tags, the booking's dimensions. */
 export interface ImpressionTagInfo {
   kind: 'i';
   tagId: number;

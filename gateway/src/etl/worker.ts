@@ -43,7 +43,7 @@ export { isNonTransient } from './failures';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The ETL worker (DESIGN 1, 3, 4): reads the shard streams it holds the lease of (ShardLeases: one
+ * The ETL worker (docs/design.md#shape, 3, 4): reads the shard streams it holds the lease of (ShardLeases: one
  * worker per shard at a time, a fair share each) as a member of consumer group "etl", writes each batch
  * in one transaction and acknowledges only after the commit. A household's hits all go to one shard, so
  * workers never write the same households and never wait on each other's shard locks. A shard taken

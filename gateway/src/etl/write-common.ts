@@ -2,7 +2,7 @@ import type { QueryRunner } from 'typeorm';
 
 /** Rows per statement of the ETL's reads and writes (IN lists, multi-row inserts). */
 export const CHUNK = 5000;
-/** An impression touches the visits of its household within the next 7 x 24 h (DESIGN 4). */
+/** An impression touches the visits of its household within the next 7 x 24 h (docs/design.md#visits-and-attribution). */
 export const TOUCH_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 /** Another transaction stored some of the same events first: retry the batch. */

@@ -15,7 +15,7 @@ import { markStaleDays, noteImpressions, staleDaySteps } from '../summaries/mark
 import { impressionEventRow, impressionEventText, siteHitRow, siteHitText } from './tables';
 
 /**
- * Writes one batch in ONE transaction (DESIGN 3-4): raw events (idempotent by customer and event id), the
+ * Writes one batch in ONE transaction (docs/design.md#collection and #visits-and-attribution): raw events (idempotent by customer and event id), the
  * impression rollup, and the visits, pages and touches of every household the batch touches.
  * Late or out-of-order hits rebuild the affected visits: the visits within 30 minutes of the new
  * hits are deleted and re-sessionised from the stored hits, so the result is as if in order.

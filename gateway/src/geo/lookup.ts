@@ -2,7 +2,7 @@ import { isRegionOf, UNKNOWN_REGION } from './regions';
 import { buildGeoRanges, type GeoRanges } from './ranges';
 
 /**
- * IP -> region code of the customer's country with geoip-lite's offline database (DESIGN 2), kept
+ * IP -> region code of the customer's country with geoip-lite's offline database (docs/design.md#identity-time-and-geography), kept
  * as compact sorted ranges (./ranges.ts) rather than geoip-lite's ~150 MB of resident Buffers. Built
  * on first use (about a second), so a process that never looks up regions never pays for it.
  */

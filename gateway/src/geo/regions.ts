@@ -1,5 +1,5 @@
 /**
- * Regions of DESIGN 2: ISO 3166-2 subdivision codes without the country prefix, display names and
+ * Regions of docs/design.md#identity-time-and-geography: ISO 3166-2 subdivision codes without the country prefix, display names and
  * centroids (approximate population-weighted centres, for the response map). 'UNK' has no centroid.
  */
 export interface Region {
@@ -48,7 +48,7 @@ const byCode = new Map<string, Region>([...NZ_REGIONS, UNKNOWN].map((r) => [r.co
 /** The region of a code (any country), or undefined. */
 export const regionOf = (code: string): Region | undefined => byCode.get(code);
 
-/** The country's map centre and zoom for the response map (DESIGN 4: NZ -40.9006, 174.886, 5). */
+/** The country's map centre and zoom for the response map (docs/design.md#visits-and-attribution: NZ -40.9006, 174.886, 5). */
 export const COUNTRY_CENTRE: Record<string, { lat: number; long: number; zoom: number }> = {
   NZ: { lat: -40.9006, long: 174.886, zoom: 5 },
 };

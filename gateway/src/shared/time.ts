@@ -1,5 +1,5 @@
 /**
- * Local date, weekday (1 Monday .. 7 Sunday) and daypart (1..8, DESIGN 2) of a UTC instant in an
+ * Local date, weekday (1 Monday .. 7 Sunday) and daypart (1..8, docs/design.md#identity-time-and-geography) of a UTC instant in an
  * IANA zone. Zone offsets are cached per 15-minute UTC bucket (every real offset change falls on
  * one), so the ETL pays for Intl only once per bucket instead of once per event.
  */
@@ -48,7 +48,7 @@ export function zoneOffsetMs(ts: number, timeZone: string): number {
   return offset;
 }
 
-/** Daypart id of a minute of the local day (DESIGN 2). */
+/** Daypart id of a minute of the local day (docs/design.md#identity-time-and-geography). */
 export function daypartOfMinute(minute: number): number {
   if (minute < 6 * 60) return 1;
   if (minute < 9 * 60) return 2;

@@ -16,7 +16,7 @@ export interface SimEvent {
   region: string;
   id: string;
   url?: string;
-  /** DESIGN 4b: a control (holdout) impression: the household saw a placeholder, not the ad. */
+  /** docs/design.md#reach-frequency-and-lift: a control (holdout) impression: the household saw a placeholder, not the ad. */
   control?: boolean;
   /**
    * Ground truth, never sent: this page hit belongs to a visit the exposure caused (the household
@@ -35,7 +35,7 @@ export interface TrafficOptions {
   /** Baseline (unexposed) visits per customer per day. */
   baselineVisitsPerDay: number;
   /**
-   * DESIGN 4b holdout: the share of households the ad server puts in the control group. Their
+   * docs/design.md#reach-frequency-and-lift holdout: the share of households the ad server puts in the control group. Their
    * impressions are control impressions and cause no visit; they visit only at the baseline rate.
    */
   holdoutShare?: number;

@@ -124,7 +124,7 @@ export interface HitLogReader {
   sweep(): Promise<void>;
 }
 
-/** GET /api/ingest/status (DESIGN 5): what the log, the ETL and the collectors are doing. */
+/** GET /api/ingest/status (docs/design.md#running-it): what the log, the ETL and the collectors are doing. */
 export interface HitLogStatus {
   stream: string;
   length: number;

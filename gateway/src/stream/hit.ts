@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * One collected hit as it travels through the hit log (DESIGN 3). Compact keys: the log
+ * One collected hit as it travels through the hit log (docs/design.md#collection). Compact keys: the log
  * holds millions of these. The raw IP never leaves the collector: only the household id and the
  * geo lookup's country-region travel on.
  */
@@ -20,7 +20,7 @@ export interface Hit {
   r?: string;
   /** Geo lookup of the IP: "CC-REGION" (e.g. "NZ-AUK"), "CC-" when the region is unknown. */
   g?: string;
-  /** 1: a control (holdout) impression (`ctl=1` / `"control": true`, DESIGN 4b), stored apart. */
+  /** 1: a control (holdout) impression (`ctl=1` / `"control": true`, docs/design.md#reach-frequency-and-lift), stored apart. */
   c?: 1;
   /** Page URL and referrer of a site hit. */
   u?: string;
@@ -52,7 +52,7 @@ export const newEventId = (now = Date.now()): string => {
   return `${lastMs36}${processTag}${(serial = (serial + 1) % 2176782336).toString(36)}`;
 };
 
-/** Household id of DESIGN 2: first 8 bytes of HMAC-SHA256(salt, ip) as an unsigned decimal. */
+/** Household id of docs/design.md#identity-time-and-geography: first 8 bytes of HMAC-SHA256(salt, ip) as an unsigned decimal. */
 export function householdOfIp(salt: string, ip: string): string {
   return createHmac('sha256', salt).update(ip).digest().readBigUInt64BE(0).toString();
 }

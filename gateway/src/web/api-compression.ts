@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * API answers (/api JSON, /graphql) compressed on the fly above 1 KB with brotli or gzip as the client
- * accepts (issue 18), and never kept by shared caches.
+ * accepts, and never kept by shared caches.
  */
 export const apiCompression = compression({ threshold: 1024 });
 

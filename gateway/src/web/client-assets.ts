@@ -7,7 +7,7 @@ import expressStaticGzip from 'express-static-gzip';
 const NOT_CLIENT = /^\/(api\/|api$|graphql|t\/|healthz|readyz)/;
 
 /**
- * Serves the built client (issue 18): the build's own .br/.gz files as they are (no per-request compression),
+ * Serves the built client: the build's own .br/.gz files as they are (no per-request compression),
  * hashed `/assets/` cached for a year as immutable, everything else (index.html, robots.txt) revalidated.
  * Every other GET that is not an API is a client route and answers index.html (history fallback), or for a
  * page the build drew a shell of (`shell/<page>.html`, client/src/app/page-shells.ts) that shell: the same

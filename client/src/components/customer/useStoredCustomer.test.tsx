@@ -36,7 +36,7 @@ describe('useStoredCustomer', () => {
     localStorage.clear();
   });
 
-  it('commits the chosen customer with the list that brings it, never a frame without one (issue 18)', () => {
+  it('commits the chosen customer with the list that brings it, never a frame without one', () => {
     localStorage.setItem(SELECTED_CUSTOMER_KEY, '7');
     const { rerender } = render(at(<Probe />));
     rerender(at(<Probe customers={list} />));

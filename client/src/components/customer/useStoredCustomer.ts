@@ -38,7 +38,7 @@ export function useStoredCustomer(customers: readonly CustomerOption[] | undefin
   // The choice and the list and page parameter it was made for. A new list or parameter re-decides during the
   // render that brings it (React draws again at once, before committing): decided in an effect, the screen
   // committed a frame without a customer first ("select a client", the footer moving up and back: a layout
-  // shift on every phone load of the dashboard, issue 18).
+  // shift on every phone load of the dashboard).
   const [choice, setChoice] = useState<{
     id: number | null;
     list?: readonly CustomerOption[];

@@ -11,7 +11,7 @@ export function suggestionsFor<T>(query: string, candidates: readonly T[], nameO
 }
 
 /**
- * What the associate answer means (issue 14: consent). An association is a request the other side's admin
+ * What the associate answer means (consent). An association is a request the other side's admin
  * accepts, unless the answer says it took effect at once.
  */
 export function associationOutcome(answer: unknown): 'associated' | 'requested' {

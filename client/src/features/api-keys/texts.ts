@@ -1,4 +1,4 @@
-/** Texts of the API keys tab (issue 17), in one place so the tests can import them. */
+/** Texts of the API keys tab, in one place so the tests can import them. */
 export const KEYS_TEXT = {
   tab: 'API Keys',
   create: 'Create API Key',

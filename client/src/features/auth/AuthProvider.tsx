@@ -25,7 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   // Restore: the stored user plus an access token make a session; anything less ends unauthenticated. Read
   // before the first render (localStorage answers at once), so a signed-in visit draws its screen in the
-  // first commit instead of a spinner first (issue 18).
+  // first commit instead of a spinner first.
   const [loading] = useState(() => {
     sessionStore.reload();
     return false;

@@ -35,7 +35,7 @@ const noData = (d: DashboardData) =>
 
 /**
  * One element for the whole wait: the page is drawn again on each step of its first load (the clients, the
- * address, the options, each answer), and React passes over an element it has already drawn (issue 18).
+ * address, the options, each answer), and React passes over an element it has already drawn.
  */
 const LOADING = (
   <Center py="16" gap="3" role="status" data-testid="dashboard-loading">
@@ -102,7 +102,7 @@ export default function DashboardPage() {
   }
 
   // The bar's handlers stay the same functions while the answers arrive, so the memoised bar is drawn again
-  // only when its own props change, not on each of the refresh's 13 answers (issue 18).
+  // only when its own props change, not on each of the refresh's 13 answers.
   const handlers = useRef({ analyse, exportAll });
   handlers.current = { analyse, exportAll };
   const onAnalyse = useCallback(() => handlers.current.analyse(), []);
@@ -110,7 +110,7 @@ export default function DashboardPage() {
 
   let content;
   // While the panels load, and once they are there, the content holds at least a screen's height: the footer
-  // stays below the fold instead of jumping down when the panels arrive (CLS, issue 18).
+  // stays below the fold instead of jumping down when the panels arrive (CLS).
   let tall = true;
   if (s.customersError) {
     tall = false;

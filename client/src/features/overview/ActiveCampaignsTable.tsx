@@ -20,7 +20,7 @@ interface Column {
  * The card, the table's head, rows, cells and badges and the pager's line as Chakra's Card (size="sm"), Table
  * (size="sm" striped interactive), Badge, Box, HStack and Text style them, as fixed classes: a page of rows is
  * ~140 elements, and computing their styles at render was most of the work of drawing the Overview's rows on
- * a phone (issue 18).
+ * a phone.
  */
 const TABLE = { size: 'sm', striped: true, interactive: true };
 const slot = (name: string, css?: StaticStyle['css']): StaticStyle => ({

@@ -18,7 +18,7 @@ import { OVERVIEW_HEADING } from './texts';
 const Cards = memo(SummaryCards);
 const Table = memo(ActiveCampaignsTable);
 
-/** The page's column, heading row and controls as Chakra's Stack, Flex, Heading and HStack drew them (issue 18). */
+/** The page's column, heading row and controls as Chakra's Stack, Flex, Heading and HStack drew them. */
 export const useOverviewClasses = staticClasses({
   // Stack gap="5"
   page: { css: { display: 'flex', flexDirection: 'column', gap: '5' } },
@@ -51,7 +51,7 @@ export default function OverviewPage() {
     fetchPolicy: 'cache-and-network',
   });
   // New rows are drawn in a deferred render, which React does in slices: drawing the table at once blocked a
-  // phone's main thread for most of a second (issue 18). Until they are drawn the cards and the table say
+  // phone's main thread for most of a second. Until they are drawn the cards and the table say
   // loading, as they do (at once) while a new range is fetched.
   const shown = useDeferredValue(data);
   const rows = useMemo(() => shown?.dashboardSummary ?? [], [shown]);

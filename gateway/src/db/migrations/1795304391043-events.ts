@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Event, visit, touch and rollup tables (DESIGN 2-4). Written only by the ETL worker, read by the
+ * Event, visit, touch and rollup tables (docs/design.md#identity-time-and-geography to #visits-and-attribution). Written only by the ETL worker, read by the
  * dashboard. Times are UTC datetime(3); local_date / weekday (1 Mon..7 Sun) / daypart (1..8) are in
  * the customer's zone; region is the ISO 3166-2 code without country prefix, or 'UNK'.
  * Plain SQL (no TypeORM entities): these tables are written in bulk by hand-written statements.

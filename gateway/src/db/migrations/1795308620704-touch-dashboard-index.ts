@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A covering index for the dashboard's filtered reads of touch (DESIGN 4: touches in I(F), the
+ * A covering index for the dashboard's filtered reads of touch (docs/design.md#visits-and-attribution: touches in I(F), the
  * activating touch, views): with every column the window reads in the index (the primary key
  * visit_id, impression_event_id rides along), a 30-day range is one index range scan instead of a
  * primary-key lookup per touch (on the 1M-impression bench: 300 ms -> a few tens of ms).

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Today's activity for the super admin's System Health tab (issue 13), kept by the ETL in the
+ * Today's activity for the super admin's System Health tab, kept by the ETL in the
  * same transaction as the events it counts (etl/daily-activity.ts): hits per customer local day and
  * booking (impressions, subject 1) or site tag (site hits, subject 2). "Today" never scans raw events.
  * Plain SQL like the other pipeline tables (no entity).

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b: control (holdout) impressions, stored apart from impression_event so that no section 4
+ * docs/design.md#reach-frequency-and-lift: control (holdout) impressions, stored apart from impression_event so that no section 4
  * number can count them. The same columns; read per household (reach and lift) and per date.
  * ix_*_reach cover the reach and lift reads (I(F) and C(F) per household: a range scan of the index
  * alone, no primary-key lookup per impression); on 200k impressions they cut reach_frequency from

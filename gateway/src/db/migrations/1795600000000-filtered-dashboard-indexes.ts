@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Indexes for the dashboard's filtered reads (DESIGN 4: I(F) with a region, creative or daypart
+ * Indexes for the dashboard's filtered reads (docs/design.md#visits-and-attribution: I(F) with a region, creative or daypart
  * filter). The rollup is read only when a region filter is set (impression_cell answers without
  * one), the touch window whenever an impression filter is set. Both indexes lead with the filter
  * columns, so the filter's IN lists and the date range make a few tight ranges (3 regions x 3
@@ -9,7 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * carry every column their query reads (impressions too: a primary-key lookup per rollup row cost
  * more than the scan it saves). On the 1M-impression bench, 30 days, 3 filters: the rollup read
  * 115k rows for 5k (60 ms -> under 10 ms), the touch reads 51k for 3.6k (1 ms in the index). Plain
- * composite indexes: MySQL 8, MariaDB 10.11 and TiDB build the same ranges (DESIGN 7).
+ * composite indexes: MySQL 8, MariaDB 10.11 and TiDB build the same ranges (docs/design.md#scale-beyond-one-machine).
  * The cost is on the ETL's writes: one more index entry per touch, and one per rollup row change.
  */
 export class FilteredDashboardIndexes1795600000000 implements MigrationInterface {

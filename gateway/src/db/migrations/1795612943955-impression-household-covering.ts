@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The ETL's touch read (DESIGN 4: a new visit's touches are its household's impressions in the 7 x 24 h
+ * The ETL's touch read (docs/design.md#visits-and-attribution: a new visit's touches are its household's impressions in the 7 x 24 h
  * before it) asks ix_impression_household for a household's range and then read every impression's
  * dimensions from the clustered index, one random primary-key lookup per impression, which dominated
  * once the table outgrew the buffer pool. With the dimensions in the index (the primary key, event_id,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b at scale: a fixed household sample of the impressions (not written by the ETL). A
+ * docs/design.md#reach-frequency-and-lift at scale: a fixed household sample of the impressions (not written by the ETL). A
  * household's bucket is CRC32 of its id modulo 256; the impressions of households in the buckets below
  * STORED_BUCKETS (refresh-reach-sample.ts) are copied here, so a read at rate k/256 is k index ranges per customer and date range.
  * Rebuilt per customer-day when the day's rollup checksum (reach_sample_day: cells, impressions and

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The ETL's batch lock moves from one row per customer x household (a ~5,000-row upsert per batch,
- * ~2% of the ETL's time) to one row per household shard (DESIGN 3: a household's hits all go to the
+ * ~2% of the ETL's time) to one row per household shard (docs/design.md#collection: a household's hits all go to the
  * stream of shardOf(household)). A batch locks at most ETL_SHARDS rows; two transactions that could
  * rebuild the same household's visits still wait on each other, since they lock its shard's row, and
  * the lease makes one worker the normal owner of a shard, so the rows are not contended.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15: the dashboard's summaries are rebuilt per customer-day when the writers say a day changed,
+ * The dashboard's summaries are rebuilt per customer-day when the writers say a day changed,
  * instead of comparing checksums of the source tables on every read.
  * - summary_stale_day: the writers' marks (summaries/marks.ts), one row per customer, summary
  *   (1 impression_cell, 2 visit_attribution and the response summaries) and local day, its version
@@ -12,7 +12,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   which are left in place (unused) here: databases shared with code before this change (the bench's)
  *   keep working; a later migration drops them.
  * - response_day_views, response_day_region, response_day_touch: the three groupings of the range's
- *   responses the dashboard needs (DESIGN 4), per visit day and `cut`: the range start cuts a visit's
+ *   responses the dashboard needs (docs/design.md#visits-and-attribution), per visit day and `cut`: the range start cuts a visit's
  *   touches to those on or after the start, i.e. at most cut = (visit day - start) days before the
  *   visit (cut 8: every touch, any visit 8 or more days after the start). A row of cut c counts the
  *   attributed visits whose activating touch is at most c days before the visit, with views = their

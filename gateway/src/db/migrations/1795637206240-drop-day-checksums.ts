@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The dashboard's summaries are rebuilt from the writers' stale marks (summary_stale_day and
- * summary_built_day, issue 15) instead of per-day checksums of their sources: the checksum tables are
+ * summary_built_day) instead of per-day checksums of their sources: the checksum tables are
  * read by nothing. Without a built-day row every summary's day is rebuilt once on its first read.
  */
 export class DropDayChecksums1795637206240 implements MigrationInterface {

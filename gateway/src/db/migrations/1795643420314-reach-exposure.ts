@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b at scale (issue 16): the household sample with what the reach and lift reads probed the
+ * docs/design.md#reach-frequency-and-lift at scale: the household sample with what the reach and lift reads probed the
  * visits for, precomputed per sampled household, day and cell (reach/refresh-exposure.ts).
  * A row: an impression of a household of the sample (CRC32(household) mod 256 < 64), n of them
  * when several share the household, instant and cell; t_key = its time as milliseconds since

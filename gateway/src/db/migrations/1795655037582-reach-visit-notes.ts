@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * reach_exposure follows new visits per household instead of rebuilding whole days (issue 16: a day of
+ * reach_exposure follows new visits per household instead of rebuilding whole days (a day of
  * live visits made the 8 days before it rebuild, 35 s on the 10M set's first read).
  * - reach_visit_note: the writers' notes (summaries/marks.ts, noteReachVisits): a household of the sample
  *   whose visits changed, with the first and last local day of its rebuilt visits, under the value of

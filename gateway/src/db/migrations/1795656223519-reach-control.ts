@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b at scale, the holdout's side (issue 16): reach_control holds the control impressions of the
+ * docs/design.md#reach-frequency-and-lift at scale, the holdout's side: reach_control holds the control impressions of the
  * households reach_exposure samples (CRC32(household) mod 256 < 64), each with the local date of the
  * first visit it is a control touch of (start in [ts, ts + 7 x 24 h)), NULL when none; n counts the
  * impressions of one household at one instant in one cell (t_ms, its time in milliseconds since 1970).

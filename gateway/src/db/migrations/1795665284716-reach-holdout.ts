@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b's control group exact at scale (issue 16): reach_holdout holds every household's control
+ * docs/design.md#reach-frequency-and-lift's control group exact at scale: reach_holdout holds every household's control
  * impressions (reach_control kept a quarter of them, so the control group was an estimate off by more
  * than 1%), each with the local date of the first visit it is a control touch of (start in
  * [ts, ts + 7 x 24 h), NULL when none): site_tag_id 0 over every visit, and one row more per site tag

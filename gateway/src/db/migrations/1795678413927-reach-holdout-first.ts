@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b's control group without grouping its rows (issue 16: at 10M, 30 days, ~170k control rows
+ * docs/design.md#reach-frequency-and-lift's control group without grouping its rows (at 10M, 30 days, ~170k control rows
  * grouped into ~81k households cost most of incremental_lift's time).
  * - reach_holdout.prev_date: on each site_tag_id 0 row, the local date of the row before it of the same
  *   household (in (local_date, t_ms, cell) order; NULL for its first). Of a household's rows in a range

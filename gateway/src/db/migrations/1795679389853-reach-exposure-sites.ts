@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4b's sample read with a site filter without probing visit and touch per sampled household
- * (issue 16: at 10M that probe made reach_frequency and incremental_lift with a site filter 0.4-1.2 s).
+ * docs/design.md#reach-frequency-and-lift's sample read with a site filter without probing visit and touch per sampled household
+ * (at 10M that probe made reach_frequency and incremental_lift with a site filter 0.4-1.2 s).
  * reach_exposure's rows so far are site_tag_id 0 (every visit); an impression gets one row more per
  * site tag that a visit in its (ts - 7 x 24 h, ts + 7 x 24 h] window hit, whose t_key flags and
  * resp_date count only the visits that hit that site (as reach_holdout's per-site rows do). Every read

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ix_visit_date (customer_id, local_date) carries start_ts too, so DESIGN 4b's first site hit (the
+ * ix_visit_date (customer_id, local_date) carries start_ts too, so docs/design.md#reach-frequency-and-lift's first site hit (the
  * smallest start_ts of a customer's first three local days, queryFirstHitMs) reads the index alone
  * instead of looking up each of those days' visits in the primary key (10M dashboard world: 25k
  * lookups, 29 ms quiet and ~50 ms inside a refresh, on the reach and lift calls' path). Visits are

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4 with a site filter (it narrows visits only): the response summaries per site tag, so a
+ * docs/design.md#visits-and-attribution with a site filter (it narrows visits only): the response summaries per site tag, so a
  * site-filtered range reads a few thousand summary rows as an unfiltered one does, instead of every
  * attributed visit of the range with a probe of visit_page each (10M dashboard world, 30 days:
  * impression_summary ~1 s with a site filter, ~45 ms without). response_site_views is response_day_views

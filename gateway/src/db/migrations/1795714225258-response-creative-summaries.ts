@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 4 with one creative in F (dates and at most one site tag besides): the response summaries per
+ * docs/design.md#visits-and-attribution with one creative in F (dates and at most one site tag besides): the response summaries per
  * creative, so a creative-filtered range reads summary rows instead of the window over the creative's
  * touches (10M holdout world, 30 days: ~1.1M touches, impression_summary ~296 ms p50). The activating
  * touch is chosen among that creative's touches only (I(F) holds no other), so these are not the visits

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * DESIGN 3: an event id is the sender's (bulk ingest's `id`, for idempotent re-sends), so it is unique
+ * docs/design.md#collection: an event id is the sender's (bulk ingest's `id`, for idempotent re-sends), so it is unique
  * within its customer only: keyed on event_id alone, one organisation sending another customer's ids
  * first made that customer's events duplicates, dropped while acknowledged. The raw event tables are
  * keyed (customer_id, event_id) instead; the ETL de-duplicates the same way. Existing rows are unique on

@@ -74,7 +74,7 @@ export class DashboardData {
     return this.part('sites', () => this.summaries.responseSites());
   }
 
-  /** DESIGN 4b: households of Reach per frequency, with those that responded (reach/sampling.ts). */
+  /** docs/design.md#reach-frequency-and-lift: households of Reach per frequency, with those that responded (reach/sampling.ts). */
   reach(): Promise<ReachCounts> {
     return this.part('reach', () => reachCounts(this.reachInputs));
   }
@@ -84,12 +84,12 @@ export class DashboardData {
     return (await this.impressions()).byCell.reduce((a, r) => a + r.impressions, 0);
   }
 
-  /** DESIGN 4b: the control group and its responders, exact (reach/control-group.ts). */
+  /** docs/design.md#reach-frequency-and-lift: the control group and its responders, exact (reach/control-group.ts). */
   controlGroup(): Promise<ControlCounts> {
     return this.part('control', () => controlCounts(this.reachInputs));
   }
 
-  /** DESIGN 4b: the pre/post shares of Reach's households. */
+  /** docs/design.md#reach-frequency-and-lift: the pre/post shares of Reach's households. */
   prePost(): Promise<{ kept: number; post: number; pre: number }> {
     return this.part('prepost', () => queryPrePost(this.em, this.filter));
   }

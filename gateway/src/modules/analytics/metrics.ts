@@ -1,6 +1,6 @@
-/** Pure maths of DESIGN 4, shared by every dashboard call. */
+/** Pure maths of docs/design.md#visits-and-attribution, shared by every dashboard call. */
 
-/** A ratio whose denominator is 0 is 0 (DESIGN 4). */
+/** A ratio whose denominator is 0 is 0 (docs/design.md#visits-and-attribution). */
 export const ratio = (numerator: number, denominator: number): number =>
   denominator === 0 ? 0 : numerator / denominator;
 
@@ -26,7 +26,7 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number {
 }
 
 /**
- * DESIGN 4: the smallest k with 5 x (responses with views <= k) >= 4 x (all responses), in
+ * docs/design.md#visits-and-attribution: the smallest k with 5 x (responses with views <= k) >= 4 x (all responses), in
  * integers; 0 without responses. `countsByViews` maps views -> responses with that many views.
  */
 export function viewsFor80Percent(countsByViews: ReadonlyMap<number, number>): number {

@@ -71,7 +71,7 @@ function inList(column: string, values: readonly (string | number)[], out: SqlFr
   out.params.push(...values);
 }
 
-/** DESIGN 4: I(F) = C's impressions with local date in range matching every impression filter. */
+/** docs/design.md#visits-and-attribution: I(F) = C's impressions with local date in range matching every impression filter. */
 export function impressionScope(f: DashboardFilter, table: 'rollup' | 'touch' | 'event'): SqlFragment {
   const c = COLUMNS[table];
   const out: SqlFragment = {
@@ -96,7 +96,7 @@ function sitesHit(visitId: string, f: DashboardFilter, out: SqlFragment): void {
 }
 
 /**
- * DESIGN 4 on the dashboard summaries (only when F narrows impressions by date alone): the range's
+ * docs/design.md#visits-and-attribution on the dashboard summaries (only when F narrows impressions by date alone): the range's
  * attributed visits (visit_attribution, alias a, or its per-site summary visit_attribution_site, alias s)
  * whose latest touch is in I(F), i.e. on or after the start; with a site filter, visits that hit one.
  */
@@ -111,7 +111,7 @@ export function attributionScope(f: DashboardFilter, table: 'visit' | 'site' = '
 }
 
 /**
- * DESIGN 4 on the response summaries (response_day_views, _region, _touch, alias x; no site filter):
+ * docs/design.md#visits-and-attribution on the response summaries (response_day_views, _region, _touch, alias x; no site filter):
  * the range's visit days, each with the cut the range start makes: day start + k reads cut k (its
  * touches on or after the start), days from start + 8 on read cut 8 (every touch). One index range
  * per cut, since the cut leads the key after the customer.
@@ -133,7 +133,7 @@ export function responseDayScope(f: DashboardFilter): SqlFragment {
 }
 
 /**
- * DESIGN 4: touches (alias t) that count for responses: the touch's impression is in I(F), its
+ * docs/design.md#visits-and-attribution: touches (alias t) that count for responses: the touch's impression is in I(F), its
  * visit has a local date in range and (with a site filter) hit one of those site tags.
  */
 export function touchScope(f: DashboardFilter): SqlFragment {
@@ -147,14 +147,14 @@ export function touchScope(f: DashboardFilter): SqlFragment {
 }
 
 /**
- * DESIGN 4b: I(F) on the raw events, impression_event or control_impression_event (alias r, or e):
+ * docs/design.md#reach-frequency-and-lift: I(F) on the raw events, impression_event or control_impression_event (alias r, or e):
  * both carry the rollup's column names, so C(F) matches F exactly as I(F) does.
  */
 export const eventScope = (f: DashboardFilter, alias: 'r' | 'e' = 'r'): SqlFragment =>
   impressionScope(f, alias === 'r' ? 'rollup' : 'event');
 
 /**
- * DESIGN 4b: visits (alias v) of the customer that hit the filter's site (when set); with `inRange`
+ * docs/design.md#reach-frequency-and-lift: visits (alias v) of the customer that hit the filter's site (when set); with `inRange`
  * also with a local date in the range (the lift's pre/post visits need not be).
  */
 export function visitScope(f: DashboardFilter, inRange: boolean): SqlFragment {

@@ -51,7 +51,7 @@ const apiKeyBody = z
 
 const managers = { 403: 'Not an admin, or called with an API key (keys never manage keys)' };
 
-/** API key management (issue 17): organisation admins for their organisation, the super admin for any. */
+/** API key management: organisation admins for their organisation, the super admin for any. */
 export function mountApiKeyRoutes(router: Router, app: AppContext): void {
   router.get(
     '/api-keys',

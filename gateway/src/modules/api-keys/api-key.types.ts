@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('ApiKey', { description: 'An API key (issue 17). Never carries the secret.' })
+@ObjectType('ApiKey', { description: 'An API key. Never carries the secret.' })
 export class ApiKeyType {
   @Field(() => Int) id: number;
   @Field(() => String) name: string;

@@ -2,7 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../shared/errors';
 import { passwordShape } from '@infinitum/rules';
 
-/** How many of the most common passwords are refused (issue 14: the 10,000 most common). */
+/** How many of the most common passwords are refused (the 10,000 most common). */
 export const COMMON_PASSWORDS_REFUSED = 10_000;
 
 // zxcvbn-ts's frequency-ranked list of leaked passwords, offline; built once, on first use.

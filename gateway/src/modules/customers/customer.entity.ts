@@ -27,7 +27,7 @@ export class Customer extends Audited {
   @Column({ name: 'country_code', type: 'char', length: 2 })
   countryCode: string;
 
-  /** IANA zone in which local dates, weekdays and dayparts are computed (DESIGN 2). */
+  /** IANA zone in which local dates, weekdays and dayparts are computed (docs/design.md#identity-time-and-geography). */
   @Column({ name: 'time_zone', type: 'varchar', length: 64 })
   timeZone: string;
 

@@ -53,7 +53,7 @@ function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { 
   return {
     id: Number(r.id),
     cust_name: r.cust_name,
-    // The association search answers another organisation's name and nothing private (issue 14).
+    // The association search answers another organisation's name and nothing private.
     display_name: opts.associated ? r.display_name : null,
     domain: opts.associated ? r.domain : null,
     admin_email: opts.associated ? r.admin_email : null,
@@ -247,7 +247,7 @@ export async function updateCustomer(app: AppContext, actor: Actor, id: number, 
 
 /**
  * POST /customers/:id/associate: asks to relate an existing client to the actor's own entity. The answer
- * is a pending request; the client's admin (or the super admin) accepts it (issue 14).
+ * is a pending request; the client's admin (or the super admin) accepts it.
  */
 export async function associateCustomer(
   app: AppContext,

@@ -5,7 +5,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { DomainError } from '../../shared/errors';
 
 /**
- * The NDJSON body of a bulk ingest request, read as it arrives (issue 15, memory): lines come out in
+ * The NDJSON body of a bulk ingest request, read as it arrives (memory): lines come out in
  * batches of `batch`, and the next bytes are read only once the caller asks for the next batch, so TCP
  * holds back a sender faster than the stream takes its lines. Lines are split on '\n' exactly as
  * `body.split('\n')` would (a '\r' before it is trimmed by the line parser). Bodies in gzip, deflate or br

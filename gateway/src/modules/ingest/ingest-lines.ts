@@ -5,7 +5,7 @@ import { geoOfIp } from '../../geo/lookup';
 import { controlProblem } from './control-line';
 
 /**
- * Validation of bulk ingest NDJSON (DESIGN 3): one event per line, lines counted from 1. Tag keys
+ * Validation of bulk ingest NDJSON (docs/design.md#collection): one event per line, lines counted from 1. Tag keys
  * are checked for existence by the caller (it needs the database).
  */
 export interface LineError {

@@ -35,7 +35,7 @@ const ingestStatusAnswer = z
   .meta({ id: 'IngestStatus' });
 
 /**
- * POST /api/ingest/events and GET /api/ingest/status (DESIGN 3 and 5): through the shared signed-in
+ * POST /api/ingest/events and GET /api/ingest/status (docs/design.md#collection and docs/design.md#running-it): through the shared signed-in
  * check, the rights and tag lookup in the ingest service. The check also runs before the body is read,
  * so a caller who may not ingest is refused without the server parsing megabytes for them.
  */
@@ -46,7 +46,7 @@ export function mountIngestRoutes(web: Router, app: AppContext): void {
       .then(() => next(), next);
   };
 
-  // The body is read line by line inside the gate, not buffered whole before it (issue 15, memory).
+  // The body is read line by line inside the gate, not buffered whole before it (memory).
   // "20mb", "512kb", "1048576" (1 kb = 1024 bytes, as body-parser reads BODY_LIMIT): config.ts checked the form.
   const limit = bytes.parse(app.config.INGEST_BODY_LIMIT);
   if (limit === null) throw new Error(`INGEST_BODY_LIMIT is not a size: "${app.config.INGEST_BODY_LIMIT}"`);

@@ -6,13 +6,13 @@ import { type Actor, can, isSuperAdmin } from '@infinitum/rules';
 import { visibleCustomerIds } from '../access/customer-scope';
 
 /**
- * Bulk ingest and the ingest status (DESIGN 3 and 5) behind the same door as every other call (issue 14):
+ * Bulk ingest and the ingest status (docs/design.md#collection and docs/design.md#running-it) behind the same door as every other call:
  * the route hands over the actor the shared signed-in check confirmed; who may ingest and which tags a
  * line may name are decided here.
  */
 
 /**
- * Who may bulk-ingest: the super admin, and an API key with the `ingest` scope (issue 17), whose lines
+ * Who may bulk-ingest: the super admin, and an API key with the `ingest` scope, whose lines
  * are limited to the tags of its organisation's customers by `acceptedTagKeys`.
  */
 export function mayBulkIngest(actor: Actor): boolean {
@@ -61,7 +61,7 @@ export async function acceptedTagKeys(app: AppContext, actor: Actor, hits: reado
  * POST /api/ingest/events: NDJSON lines checked one by one as the body arrives (in batches of lines);
  * good lines are encoded into their stream entries at once and all go to the stream in one go at the
  * end, so a refused body (413, 503) lands nothing. What the request holds is the encoded entries (at
- * most about the body's size), not the parsed lines (issue 15, memory).
+ * most about the body's size), not the parsed lines (memory).
  */
 export async function ingestEvents(
   app: AppContext,

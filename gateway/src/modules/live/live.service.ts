@@ -13,7 +13,7 @@ import type { AppContext } from '../../shared/app-context';
 export const LIVE_MINUTES = 30;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/** DESIGN 4's default touch window (7 x 24 h). */
+/** docs/design.md#visits-and-attribution's default touch window (7 x 24 h). */
 const TOUCH_MS = 7 * DAY;
 
 export interface LiveMinute {

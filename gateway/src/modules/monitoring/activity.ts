@@ -2,7 +2,7 @@ import type { AppContext } from '../../shared/app-context';
 import type { RedisKeys } from '../../shared/redis';
 import type { Actor } from '@infinitum/rules';
 
-/** Live activity counters in Redis (DESIGN 1: the home of live counters). */
+/** Live activity counters in Redis (docs/design.md#shape: the home of live counters). */
 export const activityKeys = (keys: RedisKeys) => ({
   /** Sorted set: user id -> time of the last authenticated call (ms). */
   lastActive: keys.of('activity:last'),

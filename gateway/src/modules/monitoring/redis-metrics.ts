@@ -272,7 +272,7 @@ export async function measureLatencyMs(redis: Redis, samples = 5): Promise<numbe
   return Math.round((total / samples) * 1000) / 1000;
 }
 
-/** The strain summary: key metrics and the critical issues of the stated rules (issue 13). */
+/** The strain summary: key metrics and the critical issues of the stated rules. */
 export async function readStrain(app: AppContext): Promise<StrainSummary> {
   const { redis } = app;
   const hitLog = hitLogOf(app);

@@ -36,7 +36,7 @@ function toRecord(actor: Actor, r: AgencyRow, opts: { associated: boolean } = { 
   return {
     id: Number(r.id),
     agency_name: r.agency_name,
-    // The association search answers another organisation's name and nothing else (issue 14).
+    // The association search answers another organisation's name and nothing else.
     domain: opts.associated ? r.domain : null,
     admin_email: opts.associated ? r.admin_email : null,
     country_code: admin ? r.country_code : null,
@@ -160,7 +160,7 @@ export async function updateAgency(app: AppContext, actor: Actor, id: number, in
 
 /**
  * POST /agencies/:id/associate: asks to relate an existing agency to the actor's own entity. The answer
- * is a pending request; the agency's admin (or the super admin) accepts it (issue 14).
+ * is a pending request; the agency's admin (or the super admin) accepts it.
  */
 export async function associateAgency(
   app: AppContext,

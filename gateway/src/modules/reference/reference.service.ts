@@ -56,7 +56,7 @@ export async function assertCountriesExist(em: EntityManager, codes: readonly st
   }
 }
 
-/** Default IANA zone of a country (DESIGN 2: new customers get it). */
+/** Default IANA zone of a country (docs/design.md#identity-time-and-geography: new customers get it). */
 export async function countryTimeZone(em: EntityManager, code: string): Promise<string> {
   const rows: { time_zone: string }[] = await em.query('SELECT time_zone FROM country WHERE country_code = ?', [code]);
   return rows[0]?.time_zone ?? 'UTC';

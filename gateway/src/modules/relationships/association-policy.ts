@@ -6,7 +6,7 @@ import { type Actor, isEntityAdmin } from '@infinitum/rules';
  * mode of the agency and client modals, spec 4), and how the association search answers.
  *
  * Associating hands the acting organisation the other side's campaigns, bookings, creatives, tags and
- * dashboard, so it takes consent (issue 14): only an ADMIN of the acting organisation asks, the ask is a
+ * dashboard, so it takes consent: only an ADMIN of the acting organisation asks, the ask is a
  * pending request (association-request.service.ts), and only the target's own admin or the super admin
  * accepts it; until then nothing is related. Existing records are found only through the name search of
  * spec 5 (from 2 characters, at most 10 names), which answers nothing else about other tenants.

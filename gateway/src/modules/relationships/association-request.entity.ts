@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Audited } from '../../db/columns';
 
 /**
- * A request to associate an existing organisation (issue 14: consent). The requester's admin asks; the
+ * A request to associate an existing organisation (consent). The requester's admin asks; the
  * target's own admin (or the super admin) accepts, and only then is the relationship inserted.
  * `pending_pair` names the pair (both directions alike) while the request is pending and is NULL once
  * decided: its unique index lets only one pending request per pair exist, even under concurrent asks.

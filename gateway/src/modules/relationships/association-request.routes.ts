@@ -28,7 +28,7 @@ const DECISIONS: { decision: AssociationDecision; operationId: string; summary: 
   },
 ];
 
-/** Association requests (issue 14): list, accept, decline, withdraw. */
+/** Association requests: list, accept, decline, withdraw. */
 export function mountAssociationRequestRoutes(router: Router, app: AppContext): void {
   router.get(
     '/association-requests',

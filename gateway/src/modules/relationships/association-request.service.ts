@@ -6,7 +6,7 @@ import { ASSOCIATE_NEEDS_ADMIN, assertMayAssociate, sameName } from './associati
 import { findRelationship, insertRelationship, ORG_TABLE, TYPE_OF_ENTITY } from './related';
 
 /**
- * Association requests (issue 14: consent). Associating an existing agency or client no longer relates
+ * Association requests (consent). Associating an existing agency or client no longer relates
  * anything by itself: it files a pending request from the asking organisation (requester) to the record
  * (target). The target's own admin, or the super admin, accepts or declines it; the requester's admin may
  * withdraw it. Only an accepted request inserts the relationship.

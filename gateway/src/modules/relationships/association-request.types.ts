@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { z } from 'zod';
 
-/** GraphQL shape of an association request (issue 14: consent); the REST field names. */
+/** GraphQL shape of an association request (consent); the REST field names. */
 @ObjectType({ description: 'A request to associate an existing organisation; related only once accepted.' })
 export class AssociationRequest {
   @Field(() => Int) id: number;

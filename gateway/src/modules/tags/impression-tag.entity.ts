@@ -18,7 +18,7 @@ export class ImpressionTag extends Audited {
   @Column({ name: 'creative_id', type: 'int', unsigned: true })
   creativeId: number;
 
-  /** Random, unguessable key (DESIGN 3), never a database id. */
+  /** Random, unguessable key (docs/design.md#collection), never a database id. */
   @Index({ unique: true })
   @Column({ name: 'tag_key', type: 'varchar', length: 32 })
   tagKey: string;

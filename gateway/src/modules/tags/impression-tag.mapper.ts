@@ -35,7 +35,7 @@ export async function tagChannelName(l: Loaders, t: ImpressionTagView): Promise<
   return b ? ((await channelByIdLoader(l).load(Number(b.channel_id)))?.channel_name ?? null) : null;
 }
 
-/** A creative is named by its description (DESIGN 4). */
+/** A creative is named by its description (docs/design.md#visits-and-attribution). */
 export const tagCreativeName = async (l: Loaders, t: ImpressionTagView) =>
   (await creativeByIdLoader(l).load(t.creative_id))?.description ?? null;
 

@@ -18,7 +18,7 @@ export interface ImpressionTagView {
   creative_id: number;
   tag_key: string;
   tag: string;
-  /** The holdout variant of `tag` (DESIGN 4b): the ad server fires it when it shows a placeholder. */
+  /** The holdout variant of `tag` (docs/design.md#reach-frequency-and-lift): the ad server fires it when it shows a placeholder. */
   control_tag: string;
 }
 

@@ -21,7 +21,7 @@ export class SiteTag extends Audited {
   @Column({ name: 'main_site_tag', type: 'boolean', default: false })
   mainSiteTag: boolean;
 
-  /** Hits in the trailing 24 hours (DESIGN 3), maintained by the ETL. */
+  /** Hits in the trailing 24 hours (docs/design.md#collection), maintained by the ETL. */
   @Column({ name: 'ping_count', type: 'int', unsigned: true, default: 0 })
   pingCount: number;
 

@@ -1,4 +1,4 @@
-/** The ready-to-paste text of a tag (DESIGN 3); keys are random, never database ids. */
+/** The ready-to-paste text of a tag (docs/design.md#collection); keys are random, never database ids. */
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 /**
@@ -13,7 +13,7 @@ export const impressionTagText = (publicUrl: string, tagKey: string): string =>
   `${base(publicUrl)}/t/i/${tagKey}?cb=${CACHE_BUSTING_MACRO}`;
 
 /**
- * DESIGN 4b: the same URL with ctl=1, for ad servers that run a holdout: fired instead of the ad's
+ * docs/design.md#reach-frequency-and-lift: the same URL with ctl=1, for ad servers that run a holdout: fired instead of the ad's
  * impression URL when the household was chosen for the control group (a placeholder was shown).
  */
 export const impressionControlTagText = (publicUrl: string, tagKey: string): string =>

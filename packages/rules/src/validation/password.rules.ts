@@ -1,7 +1,7 @@
 import type { Rule } from './rules';
 
 /**
- * The one password policy (issue 14), shape half: text, at least 8 and at most 128 characters (so any
+ * The one password policy, shape half: text, at least 8 and at most 128 characters (so any
  * passphrase of 64 fits), no control characters, counted as typed (spaces are part of a password).
  * Dependency-free so the client shows the same messages; the common-password half stays on the server
  * (modules/auth/password-policy.ts) with its list.

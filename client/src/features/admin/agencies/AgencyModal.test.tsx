@@ -6,7 +6,7 @@ import { renderWithTheme } from '../../../test/render';
 import { TEXTS } from '../texts';
 import { AgencyModal } from './AgencyModal';
 
-// The association search answers names only (issue 14), at most 10, for what was typed.
+// The association search answers names only, at most 10, for what was typed.
 const existing = Array.from({ length: 12 }, (_, i) => ({
   __typename: 'Agency' as const,
   id: 100 + i,

@@ -31,7 +31,7 @@ const DONE: Record<Decision, string> = {
 };
 
 /**
- * Incoming and outgoing association requests of the signed-in organisation (issue 14: consent). An
+ * Incoming and outgoing association requests of the signed-in organisation (consent). An
  * organisation's admin accepts or declines what others ask of it and withdraws what it asked; the super
  * admin sees every pending request and may accept or decline any. Hidden for everyone else.
  */

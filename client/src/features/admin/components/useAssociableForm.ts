@@ -16,7 +16,7 @@ export interface AssociableSave<F, R> {
 }
 
 /**
- * The form of the agency and client modals (spec 2-5, 8, 9; issue 14): create, edit, or associate an existing
+ * The form of the agency and client modals (spec 2-5, 8, 9): create, edit, or associate an existing
  * unassociated organisation picked from the name search. Holds the picked record, validates with the rules
  * of the current mode, resets when the modal opens, debounces the name for the search (and says when it
  * runs) and runs the save with the spec's snackbar texts, placing the API's field errors on the form.

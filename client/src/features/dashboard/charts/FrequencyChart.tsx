@@ -6,7 +6,7 @@ import { useElementWidth } from '../hooks/useElementWidth';
 import { FREQUENCY_HEIGHT, frequencyLabel } from '../utils/chart-data';
 import { AXIS_STYLE, COLORS } from './theme';
 
-/** Households per frequency (bars) and their visit rate (line), the optimal frequency in orange (DESIGN 4b). */
+/** Households per frequency (bars) and their visit rate (line), the optimal frequency in orange (docs/design.md#reach-frequency-and-lift). */
 export function FrequencyChart({ data }: { data: ReachFrequencyQuery['reach_frequency'] }) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const rows = data.table_data;

@@ -1,6 +1,6 @@
 import { ringPath } from './GaugeChart';
 
-// The paths VictoryPie drew for the gauges before they were drawn by hand (issue 18), read from the page:
+// The paths VictoryPie drew for the gauges before they were drawn by hand, read from the page:
 // correlation 0 of 1 and Pareto 1 of 10.
 const HALF = Math.PI / 2;
 

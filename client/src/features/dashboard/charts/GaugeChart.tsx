@@ -30,7 +30,7 @@ const label = (active: boolean): StaticStyle => ({
   },
 });
 // The gauge's boxes, value and labels as Chakra's Box, Text and HStack styled them, as fixed classes: both gauges
-// are on a phone's first screen of the dashboard (issue 18).
+// are on a phone's first screen of the dashboard.
 const useClasses = staticClasses({
   root: { css: { textAlign: 'center' } },
   ring: { css: { maxW: '260px', mx: 'auto', h: '140px', overflow: 'hidden' } },
@@ -79,7 +79,7 @@ export function GaugeChart(props: {
     <div role="img" aria-label={props.ariaLabel} className={c.root}>
       <div className={c.ring} aria-hidden="true">
         {/* The 260x260 half ring VictoryPie drew (radius 120, inner 80, -90 to 90 degrees), drawn here so the
-            gauges on a phone's first screen do not load and run Victory (issue 18). */}
+            gauges on a phone's first screen do not load and run Victory. */}
         <div style={{ position: 'relative', width: '100%', height: '100%' }}>
           <svg width={260} height={260} viewBox="0 0 260 260" style={{ width: '100%', height: '100%' }}>
             <g transform="translate(130, 130)">

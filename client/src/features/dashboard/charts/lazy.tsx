@@ -7,7 +7,7 @@ import { FREQUENCY_HEIGHT } from '../utils/chart-data';
 /**
  * The Victory charts load in their own chunk when a panel first draws one, so the dashboard's first
  * download stays within its budget, and a chart is drawn only once it comes near the screen (a phone spends
- * seconds drawing charts nobody has scrolled to yet, issue 18); until then the chart's box keeps its height
+ * seconds drawing charts nobody has scrolled to yet); until then the chart's box keeps its height
  * (no layout shift). `data-chart-loading` marks a chart whose code is on its way.
  */
 function nearViewport<P extends object>(Chart: ComponentType<P>, height: (p: P) => string): ComponentType<P> {

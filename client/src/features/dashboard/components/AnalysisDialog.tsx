@@ -40,7 +40,7 @@ export function AnalysisDialog(props: { open: boolean; onClose(): void; analysis
       open={props.open}
       onOpenChange={(e) => !e.open && props.onClose()}
       // A modal keeps the keyboard inside; focus that lands outside it can only be moved there by code (a
-      // chart or the map mounting behind it as the page settles, issue 18), which must not close it.
+      // chart or the map mounting behind it as the page settles), which must not close it.
       onFocusOutside={(e) => e.preventDefault()}
       size="lg"
       scrollBehavior="inside"

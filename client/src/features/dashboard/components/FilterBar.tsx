@@ -26,7 +26,7 @@ import { staticClasses, type StaticStyle } from '../../../components/static-clas
 /**
  * The narrow screens' filter drawer loads only where it is shown (wide screens keep the filters in the bar). Its
  * trigger and dialog machine are drawn again only when the count or the client changes, not on each of the bar's
- * ~7 draws while the first screen loads (issue 18); the filters inside, drawn while it is open, take the bar's
+ * ~7 draws while the first screen loads; the filters inside, drawn while it is open, take the bar's
  * props from BarProps.
  */
 const FilterDrawer = memo(
@@ -291,7 +291,7 @@ const Actions = memo(function Actions(p: {
 });
 
 // The bar's frame as Chakra's Box and HStack drew it, as fixed classes: the bar is drawn ~7 times while the first
-// screen loads (the clients, the address, the options, busy on and off; issue 18).
+// screen loads (the clients, the address, the options, busy on and off).
 const row = (gap: string): StaticStyle => ({
   css: { display: 'flex', alignItems: 'center', flexDirection: 'row', gap, w: '100%', py: '1' },
 });
@@ -329,7 +329,7 @@ export const FilterBar = memo(function FilterBar(p: FilterBarProps) {
   return (
     <div className={c.bar} data-testid="filter-bar" role="toolbar" aria-label="Dashboard filters">
       <div className={`chakra-stack ${wide ? c.wideRow : c.row}`}>
-        {/* Below md the view and the range are in the drawer only: not drawn hidden here (issue 18). */}
+        {/* Below md the view and the range are in the drawer only: not drawn hidden here. */}
         {fromMd && (
           <Box display={{ base: 'none', md: 'block' }}>
             <ViewSelect value={p.selection.view} onChange={p.onView} />

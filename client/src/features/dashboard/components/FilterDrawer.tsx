@@ -8,7 +8,7 @@ import { BarProps, CompareSelect, Filters, ViewSelect } from './FilterBar';
 export function FilterDrawer({ active, noClient }: { active: number; noClient: boolean }) {
   return (
     // Its filters render when it first opens: on a phone the closed drawer's menus were part of the first
-    // screen's render (issue 18).
+    // screen's render.
     <Drawer.Root placement="end" size="xs" lazyMount>
       <Drawer.Trigger asChild>
         <Button

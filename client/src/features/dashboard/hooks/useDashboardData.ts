@@ -39,7 +39,7 @@ const spec = <TData, T>(doc: Doc<TData>, pick: (d: TData) => T, isEmpty: (v: T) 
 });
 const noRows = (v: { table_data: readonly unknown[] }) => v.table_data.length === 0;
 
-/** The 11 dashboard calls of spec 7 and the two of DESIGN 4b (reach and lift). */
+/** The 11 dashboard calls of spec 7 and the two of docs/design.md#reach-frequency-and-lift (reach and lift). */
 const CALLS = {
   summary: spec(ImpressionSummaryDocument, (d) => d.impression_summary),
   overTime: spec(ResponsesOverTimeDocument, (d) => d.responses_over_time, noRows),
@@ -112,7 +112,7 @@ export function useDashboardData(filter: DashboardFilterInput | null): Dashboard
           setResult((r) => (r.key === key ? { key, data: { ...r.data, [name]: settled } } : r));
         });
     // Starting a call (Apollo's links, the request's body, the fetch) costs a phone's CPU ~30 ms: one call a
-    // task, so starting all 13 is not one long task of its own (issue 18). The summary's goes first.
+    // task, so starting all 13 is not one long task of its own. The summary's goes first.
     const calls = Object.entries(CALLS) as [keyof Calls, AnyCall][];
     let next = 0;
     const startNext = () => {

@@ -11,7 +11,7 @@ import { frequencyLabel } from '../utils/chart-data';
 type Reach = ReachFrequencyQuery['reach_frequency'];
 type Lift = IncrementalLiftQuery['incremental_lift'];
 
-/** The lift's method in plain words (DESIGN 4b). */
+/** The lift's method in plain words (docs/design.md#reach-frequency-and-lift). */
 export const methodText = (m: string | undefined) =>
   m === 'holdout'
     ? 'compared with a holdout group that saw no ad'
@@ -25,7 +25,7 @@ export const liftNote = (l: Lift['summary_data']) =>
     ? `Not measurable yet: no baseline visits (${methodText(l.Method)}).`
     : `95% range ${formatPercent(l.Lift_Low)} to ${formatPercent(l.Lift_High)}, ${methodText(l.Method)}.`;
 
-/** An answer estimated from a household sample says so, and how large the sample was (DESIGN 4b). */
+/** An answer estimated from a household sample says so, and how large the sample was (docs/design.md#reach-frequency-and-lift). */
 export const sampleText = (s: { Approximate: boolean; Sample_Rate: number } | undefined) =>
   s?.Approximate
     ? ` Estimated from 1 in ${Math.round(1 / s.Sample_Rate)} households (reach within 1% of the exact count).`
@@ -35,7 +35,7 @@ export const sampleText = (s: { Approximate: boolean; Sample_Rate: number } | un
 export const optimalText = (k: number) => (k === 1 ? '1 impression' : `${k >= 10 ? '10+' : k} impressions`);
 
 /**
- * The "Reach & Lift" row of the summary view (DESIGN 4b): reach, average frequency, incremental
+ * The "Reach & Lift" row of the summary view (docs/design.md#reach-frequency-and-lift): reach, average frequency, incremental
  * visits and lift with its interval and method, and households per frequency (bars) with their
  * response rate (line), the optimal frequency marked.
  */

@@ -34,7 +34,7 @@ export function RegionPanel({ call }: { call: Call<Answer> }) {
     >
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Box h="340px" data-testid="region-map" aria-label="Map of responses by region" role="img">
-          {/* Leaflet's code and its tiles load when the map comes near the screen (issue 18). */}
+          {/* Leaflet's code and its tiles load when the map comes near the screen. */}
           <NearViewport height="100%" placeholder={mapLoading}>
             <Suspense fallback={mapLoading}>
               {s && <RegionMap regions={rows} centre={[s.centre_lat, s.centre_long]} zoom={s.zoom} />}

@@ -148,7 +148,7 @@ function comparePayload(c: Compare): { compare?: CompareMode; compare_startdate?
 }
 export type FilterPayload = ReturnType<typeof filterPayload>;
 
-/** Weekday options (ids 1 Monday .. 7 Sunday) and dayparts (ids 1..8, DESIGN 2 / spec 9). */
+/** Weekday options (ids 1 Monday .. 7 Sunday) and dayparts (ids 1..8, docs/design.md#identity-time-and-geography / spec 9). */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
   (name, i) => ({ id: i + 1, display_name: name }),
 );

@@ -27,7 +27,7 @@ export interface DashboardExportData {
   creatives?: readonly Row[];
   cost?: readonly Row[];
   heatmap?: { impressions: readonly Row[]; webhits: readonly Row[]; response_ratio: readonly Row[] };
-  /** DESIGN 4b, after the spec's 12 sheets. */
+  /** docs/design.md#reach-frequency-and-lift, after the spec's 12 sheets. */
   reach?: { table_data: readonly Row[]; summary_data: Row };
   lift?: Row;
 }
@@ -40,7 +40,7 @@ const heat = (name: string, rows: readonly Row[] | undefined, numFmt: string): S
 
 /**
  * The 12 sheets of spec 9, in its order (region latitude, longitude and rad_size are left out), then
- * 'Reach Frequency' and 'Incremental Lift' (DESIGN 4b).
+ * 'Reach Frequency' and 'Incremental Lift' (docs/design.md#reach-frequency-and-lift).
  */
 export function dashboardSheets(d: DashboardExportData): SheetSpec[] {
   return [

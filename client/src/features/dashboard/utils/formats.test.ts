@@ -44,7 +44,7 @@ describe('spec 2 / 9 constants as the panels use them', () => {
   });
 });
 
-describe('the 12-sheet export (spec 9) and the two of DESIGN 4b', () => {
+describe('the 12-sheet export (spec 9) and the two of reach and lift', () => {
   it('has the sheets in order and keeps formula-like text as text', async () => {
     const names = dashboardSheets({}).map((s) => s.name);
     expect(names).toHaveLength(14);

@@ -18,7 +18,7 @@ import { VisitsOverTime } from '../panels/VisitsOverTime';
 /**
  * One row of the summary view: a name (for the reader and for tests), the calls it shows and how. A row
  * renders again only when one of its calls settles, not on each of the refresh's 13 answers (on a phone's
- * CPU, redrawing every panel 13 times was most of the dashboard's blocking time, issue 18).
+ * CPU, redrawing every panel 13 times was most of the dashboard's blocking time).
  */
 export interface SummaryRow {
   name: string;
@@ -26,7 +26,7 @@ export interface SummaryRow {
   render(d: DashboardData): ReactNode;
   /**
    * The row's usual height on a phone and from lg up (demo data): a row below the first is drawn only when it
-   * comes near the screen, and until then this much space is held for it (issue 18). Without it the row is
+   * comes near the screen, and until then this much space is held for it. Without it the row is
    * drawn at once.
    */
   reserve?: BoxProps['h'];
@@ -34,7 +34,7 @@ export interface SummaryRow {
 
 /**
  * The rows of the summary view, top to bottom. A new row is one entry here (the "Reach & Lift" row of
- * DESIGN 4b goes into REACH_AND_LIFT_SLOT below).
+ * docs/design.md#reach-frequency-and-lift goes into REACH_AND_LIFT_SLOT below).
  */
 export const SUMMARY_ROWS: SummaryRow[] = [
   { name: 'tiles', uses: ['summary'], render: (d) => <SummaryTiles call={d.summary} /> },
@@ -109,7 +109,7 @@ export const SUMMARY_ROWS: SummaryRow[] = [
   },
 ];
 
-/** Where the Reach & Lift row (DESIGN 4b) goes: after visits over time. */
+/** Where the Reach & Lift row (docs/design.md#reach-frequency-and-lift) goes: after visits over time. */
 export const REACH_AND_LIFT_SLOT = 3;
 SUMMARY_ROWS.splice(REACH_AND_LIFT_SLOT, 0, {
   name: 'reach-and-lift',

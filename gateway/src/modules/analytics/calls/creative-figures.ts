@@ -1,6 +1,6 @@
 import type { DashboardData } from '../dashboard-data';
 
-/** Per creative: impressions and spend in I(F), responses credited by last touch (DESIGN 4). */
+/** Per creative: impressions and spend in I(F), responses credited by last touch (docs/design.md#visits-and-attribution). */
 export interface CreativeFigures {
   creativeId: number;
   creative: string;

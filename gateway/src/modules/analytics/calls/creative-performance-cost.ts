@@ -9,7 +9,7 @@ export const CreativePerformanceCostRow = z
   .meta({ id: 'CreativePerformanceCostRow' });
 export type CreativePerformanceCostRow = z.infer<typeof CreativePerformanceCostRow>;
 
-/** DESIGN 4: spend and cost per credited response per creative, sorted by spend (highest first). */
+/** docs/design.md#visits-and-attribution: spend and cost per credited response per creative, sorted by spend (highest first). */
 export async function creativePerformanceCost(data: DashboardData) {
   const table_data: CreativePerformanceCostRow[] = (await creativeFigures(data))
     .map((c) => ({

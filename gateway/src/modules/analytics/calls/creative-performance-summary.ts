@@ -17,7 +17,7 @@ export const CreativePerformanceSummaryRow = z
   .meta({ id: 'CreativePerformanceSummaryRow' });
 export type CreativePerformanceSummaryRow = z.infer<typeof CreativePerformanceSummaryRow>;
 
-/** DESIGN 4: per creative, sorted by credited responses (highest first). */
+/** docs/design.md#visits-and-attribution: per creative, sorted by credited responses (highest first). */
 export async function creativePerformanceSummary(data: DashboardData) {
   const table_data: CreativePerformanceSummaryRow[] = (await creativeFigures(data))
     .map((c) => ({

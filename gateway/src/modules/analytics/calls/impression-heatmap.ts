@@ -37,7 +37,7 @@ function toRows(grid: number[][]): HeatmapRow[] {
 }
 
 /**
- * DESIGN 4: impressions by the impression's daypart x weekday; webhits by the activating touch's;
+ * docs/design.md#visits-and-attribution: impressions by the impression's daypart x weekday; webhits by the activating touch's;
  * response_ratio per cell, and total webhits / total impressions in the Total column.
  */
 export async function impressionHeatmap(data: DashboardData) {

@@ -15,7 +15,7 @@ export const ImpressionSummaryData = z
   .meta({ id: 'ImpressionSummaryData' });
 export type ImpressionSummaryData = z.infer<typeof ImpressionSummaryData>;
 
-/** DESIGN 4: the six headline figures. */
+/** docs/design.md#visits-and-attribution: the six headline figures. */
 export async function impressionSummary(data: DashboardData) {
   const t = await data.totals();
   const summary_data: ImpressionSummaryData = {

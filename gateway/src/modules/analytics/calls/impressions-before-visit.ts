@@ -11,7 +11,7 @@ const ImpressionsBeforeVisitSummary = z
   .object({ Views_for_80_Percent: z.number(), Total_Views_Occurrence: z.number() })
   .meta({ id: 'ImpressionsBeforeVisitSummary' });
 
-/** DESIGN 4: responses per number of views (Views descending), the 80% point and the mean. */
+/** docs/design.md#visits-and-attribution: responses per number of views (Views descending), the 80% point and the mean. */
 export async function impressionsBeforeVisit(data: DashboardData) {
   const counts = new Map<number, number>();
   for (const r of (await data.responses()).byDay) counts.set(r.views, (counts.get(r.views) ?? 0) + r.responses);

@@ -23,11 +23,11 @@ export const IncrementalLiftData = z
   .meta({ id: 'IncrementalLiftData' });
 export type IncrementalLiftData = z.infer<typeof IncrementalLiftData>;
 
-/** The holdout method needs a control group of at least this many households (DESIGN 4b). */
+/** The holdout method needs a control group of at least this many households (docs/design.md#reach-frequency-and-lift). */
 export const HOLDOUT_MIN_HOUSEHOLDS = 100;
 
 /**
- * DESIGN 4b: (r_e - r_c) x Reach, the lift over r_c and the Wald 95% interval of the difference of
+ * docs/design.md#reach-frequency-and-lift: (r_e - r_c) x Reach, the lift over r_c and the Wald 95% interval of the difference of
  * two independent proportions divided by r_c (all 0 when r_c is 0).
  */
 export function liftFigures(reach: number, exposed: [number, number], control: [number, number]) {
@@ -48,7 +48,7 @@ export function liftFigures(reach: number, exposed: [number, number], control: [
 }
 
 /**
- * DESIGN 4b: incremental responses and lift, by the holdout when its group is large enough, else
+ * docs/design.md#reach-frequency-and-lift: incremental responses and lift, by the holdout when its group is large enough, else
  * pre/post. From a household sample (see DashboardData.reach) the exposed rate, the pre/post shares
  * and the interval come from the sampled households themselves (the Wald interval of the sample's
  * proportions, so it is as wide as the sample makes it); the household counts and
@@ -87,7 +87,7 @@ export async function incrementalLift(data: DashboardData) {
 
 export const incrementalLiftCall = dashboardCall({
   name: 'incremental_lift',
-  description: 'DESIGN 4b: incremental responses and lift (holdout or pre/post).',
+  description: 'docs/design.md#reach-frequency-and-lift: incremental responses and lift (holdout or pre/post).',
   table_data: noRows,
   summary_data: IncrementalLiftData,
   compute: incrementalLift,

@@ -8,7 +8,7 @@ export const PlatformCreativePerformanceRow = z
   .meta({ id: 'PlatformCreativePerformanceRow' });
 export type PlatformCreativePerformanceRow = z.infer<typeof PlatformCreativePerformanceRow>;
 
-/** DESIGN 4: channel x creative shares of |I(F)| and of all responses (last-touch credit). */
+/** docs/design.md#visits-and-attribution: channel x creative shares of |I(F)| and of all responses (last-touch credit). */
 export async function platformCreativePerformance(data: DashboardData) {
   const [cc, responses, names, totals] = await Promise.all([
     data.impressions(),

@@ -12,7 +12,8 @@ export const ReachFrequencyRow = z
   })
   .meta({
     id: 'ReachFrequencyRow',
-    description: 'DESIGN 4b: households whose number of impressions in I(F) is Frequency (10 = 10 or more).',
+    description:
+      'docs/design.md#frequency-rows: households whose number of impressions in I(F) is Frequency (10 = 10 or more).',
   });
 export type ReachFrequencyRow = z.infer<typeof ReachFrequencyRow>;
 
@@ -30,11 +31,11 @@ export const ReachFrequencyData = z
   .meta({ id: 'ReachFrequencyData' });
 export type ReachFrequencyData = z.infer<typeof ReachFrequencyData>;
 
-/** Rows need this many households before their response rate sets the optimum (DESIGN 4b). */
+/** Rows need this many households before their response rate sets the optimum (docs/design.md#reach-frequency-and-lift). */
 export const OPTIMAL_MIN_HOUSEHOLDS = 30;
 
 /**
- * DESIGN 4b: among the rows with 30 or more households (the supported rows), the smallest frequency whose
+ * docs/design.md#reach-frequency-and-lift: among the rows with 30 or more households (the supported rows), the smallest frequency whose
  * response rate is at least 90% of the highest supported rate; 0 when no row has 30. A row of a few households
  * is never named, however high its rate. Compared in integers, by cross-multiplying.
  */
@@ -53,7 +54,7 @@ export function optimalFrequency(rows: readonly ReachFrequencyRow[]): number {
 }
 
 /**
- * DESIGN 4b: reach, average frequency, the households per frequency and their response rates;
+ * docs/design.md#reach-frequency-and-lift: reach, average frequency, the households per frequency and their response rates;
  * estimated (Approximate, Sample_Rate) when I(F) is large (DashboardData.reach).
  */
 export async function reachFrequency(data: DashboardData) {
@@ -81,7 +82,7 @@ export async function reachFrequency(data: DashboardData) {
 
 export const reachFrequencyCall = dashboardCall({
   name: 'reach_frequency',
-  description: 'DESIGN 4b: reach, average and optimal frequency, frequency rows.',
+  description: 'docs/design.md#reach-frequency-and-lift: reach, average and optimal frequency, frequency rows.',
   table_data: z.array(ReachFrequencyRow),
   summary_data: ReachFrequencyData,
   compute: reachFrequency,

@@ -14,7 +14,7 @@ import { responsesOverTimeCall } from './responses-over-time';
 import { visitResponseTimingCall } from './visit-response-timing';
 
 /**
- * Every dashboard call: the 11 of spec 7 and the two of DESIGN 4b. An entry here is the whole of a call's
+ * Every dashboard call: the 11 of spec 7 and the two of docs/design.md#reach-frequency-and-lift. An entry here is the whole of a call's
  * wiring: `POST /api/dashboard/<name>` and its OpenAPI answer schema (analytics.routes.ts), the GraphQL
  * query `<name>(filter:)` and its types (dashboard.resolver.ts), all from the entry's zod shapes.
  */

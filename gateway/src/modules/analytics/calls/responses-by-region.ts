@@ -20,7 +20,7 @@ const RegionMapSummary = z
 
 const DEFAULT_CENTRE = COUNTRY_CENTRE.NZ;
 
-/** DESIGN 4: responses by the activating touch's region; centroid per region; the country's centre. */
+/** docs/design.md#visits-and-attribution: responses by the activating touch's region; centroid per region; the country's centre. */
 export async function responsesByRegion(data: DashboardData) {
   const [responses, names] = await Promise.all([data.responses(), data.names()]);
   const counts = new Map<string, number>();

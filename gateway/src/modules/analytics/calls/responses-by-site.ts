@@ -8,7 +8,7 @@ export const ResponsesBySiteRow = z
   .meta({ id: 'ResponsesBySiteRow' });
 export type ResponsesBySiteRow = z.infer<typeof ResponsesBySiteRow>;
 
-/** DESIGN 4: per site tag hit by a response, the responses whose visit hit it; rate and cost per response. */
+/** docs/design.md#visits-and-attribution: per site tag hit by a response, the responses whose visit hit it; rate and cost per response. */
 export async function responsesBySite(data: DashboardData) {
   const [sites, totals, names] = await Promise.all([data.responseSites(), data.totals(), data.names()]);
   const table_data: ResponsesBySiteRow[] = sites

@@ -10,7 +10,7 @@ export const ResponsesOverTimeRow = z
 export type ResponsesOverTimeRow = z.infer<typeof ResponsesOverTimeRow>;
 const CorrelationSummary = z.object({ correlation: z.number() }).meta({ id: 'CorrelationSummary' });
 
-/** DESIGN 4: every local date of the range (zeros included); Same_Day = delay <= 24 h. */
+/** docs/design.md#visits-and-attribution: every local date of the range (zeros included); Same_Day = delay <= 24 h. */
 export async function responsesOverTime(data: DashboardData) {
   const [impressions, responses] = await Promise.all([data.impressions(), data.responses()]);
   const rows = new Map<string, ResponsesOverTimeRow>(

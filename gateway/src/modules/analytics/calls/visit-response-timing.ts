@@ -15,7 +15,7 @@ export const VisitResponseTimingData = z
   .meta({ id: 'VisitResponseTimingData' });
 export type VisitResponseTimingData = z.infer<typeof VisitResponseTimingData>;
 
-/** DESIGN 4: delay <= 1 h, 1 h < delay <= 24 h, 24 h < delay < 7 x 24 h; shares of all responses. */
+/** docs/design.md#visits-and-attribution: delay <= 1 h, 1 h < delay <= 24 h, 24 h < delay < 7 x 24 h; shares of all responses. */
 export async function visitResponseTiming(data: DashboardData) {
   const counts = [0, 0, 0, 0];
   for (const r of (await data.responses()).byDay) counts[r.bucket] += r.responses;

@@ -11,7 +11,7 @@ export const attributionServes = (f: DashboardFilter) => narrowsByDateOnly(f);
 /**
  * Visits of the range that are responses: the latest touch is in I(F) exactly when its local date
  * is on or after the start (no touch can be after the end), and views are the touches at most
- * DATEDIFF(visit date, start) local days before the visit (DESIGN 4, unfiltered I(F)). Written as
+ * DATEDIFF(visit date, start) local days before the visit (docs/design.md#visits-and-attribution, unfiltered I(F)). Written as
  * date comparisons with precomputed bounds: visits 8+ days after the start (most of a range) take
  * all their touches without a per-row DATEDIFF.
  */
@@ -153,7 +153,7 @@ async function querySummarisedResponseFacets(
   return facetsOf(byDay, byRegion, byTouch);
 }
 
-/** Responses by site (DESIGN 4) of an unfiltered range; `perSite` as queryAttributedResponseFacets. */
+/** Responses by site (docs/design.md#visits-and-attribution) of an unfiltered range; `perSite` as queryAttributedResponseFacets. */
 export async function queryAttributedResponseSites(
   em: EntityManager,
   f: DashboardFilter,

@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
 export interface CustomerNames {
   country: string;
   campaignIds: Set<number>;
-  /** Booking id -> cpm (prices impressions: DESIGN 4 Ad_Spend). */
+  /** Booking id -> cpm (prices impressions: docs/design.md#visits-and-attribution Ad_Spend). */
   bookingCpm: Map<number, number>;
   creatives: Map<number, { description: string; format: string }>;
   channels: Map<number, string>;

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { type DashboardFilter, narrowsByDateOnly } from '../filters/filter';
 import { eventScope, type SqlFragment, touchScope, visitScope } from '../scope';
 
-/** DESIGN 4b: households of Reach per frequency (10 = 10 or more) and those with a response. */
+/** docs/design.md#reach-frequency-and-lift: households of Reach per frequency (10 = 10 or more) and those with a response. */
 export interface FrequencyCount {
   frequency: number;
   households: number;
@@ -51,7 +51,7 @@ export async function queryFrequencies(em: EntityManager, f: DashboardFilter): P
 }
 
 /**
- * DESIGN 4b holdout: the control group (households of C(F) not in Reach) and those of them with a
+ * docs/design.md#reach-frequency-and-lift holdout: the control group (households of C(F) not in Reach) and those of them with a
  * visit in range, matching the site filter, that has a control touch in C(F).
  */
 export async function queryControlGroup(
@@ -77,7 +77,7 @@ export async function queryControlGroup(
 }
 
 /**
- * DESIGN 4b holdout from reach_holdout (its days up to date: refreshReachExposure): the control group
+ * docs/design.md#reach-frequency-and-lift holdout from reach_holdout (its days up to date: refreshReachExposure): the control group
  * and its responders, exact, in one statement (one snapshot), without grouping the range's rows.
  * - Households: a household of C(F) counts once, by its first row in range. Filtered by date alone,
  *   those are the rows whose prev_date is before the start: reach_holdout_first sums the ones of
@@ -133,7 +133,7 @@ export async function queryHoldoutGroup(
 }
 
 /**
- * DESIGN 4b pre/post: of Reach's households whose pre window (7 x 24 h before the first impression
+ * docs/design.md#reach-frequency-and-lift pre/post: of Reach's households whose pre window (7 x 24 h before the first impression
  * in I(F), t0) does not start before the customer's first site hit, how many have a visit (any
  * date, matching the site filter) in (t0, t0 + 7 d] (post) and in (t0 - 7 d, t0] (pre).
  * The first hit is looked for in the customer's first three local days only: local time is within

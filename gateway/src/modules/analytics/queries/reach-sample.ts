@@ -12,7 +12,7 @@ export interface SampleRow {
   /** Sum over the row's households of n (impressions in I(F)) and of n squared. */
   impressions: number;
   squares: number;
-  /** DESIGN 4b pre/post over the row's households: kept, and of those with a visit after / before t0. */
+  /** docs/design.md#reach-frequency-and-lift pre/post over the row's households: kept, and of those with a visit after / before t0. */
   kept: number;
   post: number;
   pre: number;
@@ -34,7 +34,7 @@ const FREQUENCY_ROWS = `SELECT LEAST(e.n, 10) AS frequency, COUNT(*) AS househol
             SUM(e.kept) AS kept, SUM(e.kept * e.post) AS post, SUM(e.kept * e.pre) AS pre`;
 
 /**
- * DESIGN 4b over the households of buckets from..to - 1 (reach_exposure): per household its
+ * docs/design.md#reach-frequency-and-lift over the households of buckets from..to - 1 (reach_exposure): per household its
  * impressions in I(F) (n), whether it responded and its pre/post flags around t0 = its first
  * impression in I(F), as queryPrePost defines them; `firstHitMs` is the customer's first site hit
  * (queryFirstHitMs), or null when it has none (then no household is kept).
@@ -95,7 +95,7 @@ export async function querySampleRows(
 const WEEK_MS = 7 * 86_400_000;
 
 /**
- * DESIGN 4b pre/post: the customer's first site hit (the first visit's start) in milliseconds since
+ * docs/design.md#reach-frequency-and-lift pre/post: the customer's first site hit (the first visit's start) in milliseconds since
  * 1970, null without visits. Looked for in the customer's first three local days only: local time is
  * within -12..+14 h of UTC, so no visit earlier in time has a local date 2 days after the smallest one.
  * Each day's earliest start is the first entry of its ix_visit_date range (customer, day, start_ts):

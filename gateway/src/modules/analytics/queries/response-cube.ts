@@ -4,7 +4,7 @@ import { touchScope } from '../scope';
 import { type DelayBucket, fold, type ResponseFacets } from './response-facets';
 
 /**
- * DESIGN 4: a response is a visit with >= 1 touch in I(F); its activating touch is the most recent
+ * docs/design.md#visits-and-attribution: a response is a visit with >= 1 touch in I(F); its activating touch is the most recent
  * (ties: smaller event id as a string, hence the binary comparison), its views the touches in I(F).
  * The filtered path: one window over the touches in scope, grouped twice in the same pass (each
  * response row joined to two facet numbers): facet 1 by the visit's local date, the delay bucket

@@ -1,4 +1,4 @@
-/** Delay bucket of a response (DESIGN 4): 1 within 1 h, 2 within 24 h, 3 within the 7-day window. */
+/** Delay bucket of a response (docs/design.md#visits-and-attribution): 1 within 1 h, 2 within 24 h, 3 within the 7-day window. */
 export type DelayBucket = 1 | 2 | 3;
 
 /**

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { DashboardFilter } from '../filters/filter';
 import { touchScope } from '../scope';
 
-/** Per site tag: responses whose visit hit it (DESIGN 4: responses by site). */
+/** Per site tag: responses whose visit hit it (docs/design.md#visits-and-attribution: responses by site). */
 export interface SiteResponses {
   siteTagId: number;
   responses: number;

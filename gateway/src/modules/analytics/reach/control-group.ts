@@ -1,14 +1,14 @@
 import { queryControlGroup, queryHoldoutGroup } from '../queries/reach-lift';
 import { exposureReady, type ReachInputs, sampled } from './sampling';
 
-/** DESIGN 4b's control group (households of C(F) not in Reach) and its responders: always exact. */
+/** docs/design.md#reach-frequency-and-lift's control group (households of C(F) not in Reach) and its responders: always exact. */
 export interface ControlCounts {
   households: number;
   responding: number;
 }
 
 /**
- * DESIGN 4b: the control group and its responders (holdout method), exact. Where reach reads the
+ * docs/design.md#reach-frequency-and-lift: the control group and its responders (holdout method), exact. Where reach reads the
  * household sample (I(F) that large), from reach_holdout (every control household's impressions
  * with the dates of the visits they touch, per site; brought up to date with reach_exposure): no
  * probe of visit. Otherwise, or when that refresh failed, from the raw events.

@@ -3,7 +3,7 @@ import type { SampleRow } from '../queries/reach-sample';
 import { SAMPLE_BUCKETS, STORED_BUCKETS } from '../../../summaries/sample';
 
 /**
- * DESIGN 4b's Reach and frequency rows: exact (sampleRate 1), or estimated from a household sample
+ * docs/design.md#reach-frequency-and-lift's Reach and frequency rows: exact (sampleRate 1), or estimated from a household sample
  * when I(F) is large. `sample` holds the sample's own counts, which the lift's rates and interval use.
  */
 export interface ReachCounts {

@@ -34,7 +34,7 @@ export const sampled = async (input: ReachInputs) =>
   firstSampleBuckets(await input.impressionTotal(), input.sampleMinImpressions) !== null;
 
 /**
- * DESIGN 4b: households of Reach per frequency, with those that responded. Exact when I(F) has
+ * docs/design.md#reach-frequency-and-lift: households of Reach per frequency, with those that responded. Exact when I(F) has
  * fewer than sampleMinImpressions impressions; above, estimated from the household sample
  * (reach_exposure, refreshed for the range's days first) at the lowest rate whose reach error stays
  * within REACH_MAX_ERROR: a small first read, then as many more households as its error says are
@@ -100,7 +100,7 @@ function earlySample(em: EntityManager, f: DashboardFilter): Promise<SampleRow[]
     .catch(() => null);
 }
 
-/** DESIGN 4b pre/post: the customer's first site hit, in milliseconds since 1970 (null: none). */
+/** docs/design.md#reach-frequency-and-lift pre/post: the customer's first site hit, in milliseconds since 1970 (null: none). */
 function firstHitMs(em: EntityManager, customerId: number): Promise<number | null> {
   return dashboardFlights.run(`firsthit|${customerId}`, () => queryFirstHitMs(em, customerId));
 }

@@ -80,7 +80,7 @@ export function responsesPerCut(
 }
 
 /**
- * DESIGN 4 for a customer's visit days, rows of visit_attribution (per visit) or visit_creative_attribution
+ * docs/design.md#visits-and-attribution for a customer's visit days, rows of visit_attribution (per visit) or visit_creative_attribution
  * (per visit and creative: the creative's touches alone) replaced: the latest touch (ties: smaller event
  * id as a string) and the touches per day offset v0..v8.
  */
