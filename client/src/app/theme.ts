@@ -16,6 +16,7 @@ import { headingRecipe } from '@chakra-theme/recipes/heading';
 import { iconRecipe } from '@chakra-theme/recipes/icon';
 import { inputRecipe } from '@chakra-theme/recipes/input';
 import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { linkRecipe } from '@chakra-theme/recipes/link';
 import { listSlotRecipe } from '@chakra-theme/recipes/list';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
@@ -52,6 +53,7 @@ export const recipes = {
   link: linkRecipe,
   skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
+  textarea: textareaRecipe,
 };
 export const slotRecipes = {
   alert: alertSlotRecipe,

@@ -21,6 +21,9 @@ export const TYPE_POLICIES: TypePolicies = {
  */
 export const KEYED_BY_TABLE_ROW = [
   'ActiveUser',
+  'Alert',
+  'AlertRule',
+  'Annotation',
   'Adtech',
   'AdtechGroup',
   'Agency',
@@ -37,6 +40,7 @@ export const KEYED_BY_TABLE_ROW = [
   'ImpressionTag',
   'PublisherOption',
   'Relationship',
+  'SavedView',
   'SiteTag',
   'Taxonomy',
   'User',

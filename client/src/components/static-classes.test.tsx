@@ -80,7 +80,11 @@ function ChakraChartCard(props: {
               </Text>
             )}
           </Box>
-          {props.actions && state === 'ready' && <HStack gap="1">{props.actions}</HStack>}
+          {props.actions && state === 'ready' && (
+            <HStack gap="1" wrap="wrap">
+              {props.actions}
+            </HStack>
+          )}
         </HStack>
       </Card.Header>
       <Card.Body pt="2">

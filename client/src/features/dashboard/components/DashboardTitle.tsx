@@ -8,18 +8,18 @@ const SavedViewsMenu = lazyNamed(() => import('./ViewTools'), 'SavedViewsMenu');
 const CopyLinkButton = lazyNamed(() => import('./ViewTools'), 'CopyLinkButton');
 
 /**
- * The page title with Saved views and Copy link at its right: the filter bar has no room left at 1400 px, and
- * beside the title both say what they do in words from md up.
+ * The page title, and under it at the right Compare to (wide screens), Live, Saved views and Copy link: the filter
+ * bar has no room left at 1400 px. The heading keeps the whole width, as the prerendered page shell draws it.
  */
 export function DashboardTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
-    <HStack justify="space-between" align="flex-start" gap="2">
-      <Box minW="0">{children}</Box>
-      <HStack gap="1.5" flexShrink={0} pt="1" data-testid="view-tools">
+    <Box>
+      {children}
+      <HStack justify="flex-end" gap="1.5" flexWrap="wrap" mt="1" data-testid="view-tools">
         {actions}
         <SavedViewsMenu />
         <CopyLinkButton />
       </HStack>
-    </HStack>
+    </Box>
   );
 }
