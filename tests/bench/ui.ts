@@ -5,8 +5,8 @@
  * signed in as the demo customer user on /dashboard. Each of RUNS refreshes picks a different weekday
  * set in the Weekday filter and clicks Apply; the time runs, inside the page, from the click until every
  * panel has settled (no `data-loading-state="loading"`, no call pending, the content rendered for the
- * new address). In the same run the same 11 calls for the same filter are timed alone from Node (in
- * parallel, as the screen sends them). Target: the screen adds at most 300 ms at p95.
+ * new address). In the same run the same 11 calls, and the 13 with reach and lift that the screen waits for, are timed
+ * alone from Node (in parallel, as the screen sends them). Target: the screen adds at most 300 ms at p95.
  */
 import { format, subDays } from 'date-fns';
 import { DEMO_PASSWORD } from '../../gateway/src/seed/demo-data';
@@ -43,6 +43,11 @@ const FIELDS: Record<string, string> = {
   platform_creative_performance: 'table_data { Creative }',
   analysis: 'summary_data { summary }',
 };
+/** The screen also waits for reach and lift (its 12th and 13th panels), so its overhead is measured against all 13. */
+const REACH_LIFT: Record<string, string> = {
+  reach_frequency: 'summary_data { Reach }',
+  incremental_lift: 'summary_data { Lift }',
+};
 
 async function main() {
   ensureClientBuilt();
@@ -61,6 +66,7 @@ async function main() {
 
     const screen: number[] = [];
     const api: number[] = [];
+    const api13: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       // A weekday set not used before in this run, so neither the screen nor the gateway can reuse it.
       const days = WEEKDAYS.filter((_, i) => ((run + 1) >> i) & 1 || i === run % 7);
@@ -115,24 +121,40 @@ async function main() {
         time_slots: [(run % 8) + 1],
         sites: [0],
       };
-      const started = performance.now();
-      await Promise.all(
-        Object.entries(FIELDS).map(([name, fields]) =>
-          gql(
-            t.url,
-            `query ($filter: DashboardFilterInput!) { ${name}(filter: $filter) { ${fields} } }`,
-            { filter },
-            token,
+      const send = (fields: Record<string, string>, f: typeof filter) =>
+        Promise.all(
+          Object.entries(fields).map(([name, selection]) =>
+            gql(
+              t.url,
+              `query ($filter: DashboardFilterInput!) { ${name}(filter: $filter) { ${selection} } }`,
+              { filter: f },
+              token,
+            ),
           ),
-        ),
-      );
+        );
+      let started = performance.now();
+      await send(FIELDS, filter);
       api.push(performance.now() - started);
+      // A third weekday set for the 13-call timing, cold as well.
+      const filter13 = { ...filter, weekday: [((run + 2) % 7) + 1, ((run + 6) % 7) + 1] };
+      started = performance.now();
+      await send({ ...FIELDS, ...REACH_LIFT }, filter13);
+      api13.push(performance.now() - started);
     }
     const s = stats(screen);
     const a = stats(api);
     print({ measure: 'apply_to_settled', ...s });
+    const a13 = stats(api13);
     print({ measure: 'api_11_calls', ...a });
-    print({ measure: 'screen_overhead', p50_ms: s.p50_ms - a.p50_ms, p95_ms: s.p95_ms - a.p95_ms, target_p95_ms: 300 });
+    print({ measure: 'api_13_calls', ...a13 });
+    // What the screen adds over the calls it waits for (all 13), and, as first reported, over the 11 alone.
+    print({
+      measure: 'screen_overhead',
+      p50_ms: s.p50_ms - a13.p50_ms,
+      p95_ms: s.p95_ms - a13.p95_ms,
+      target_p95_ms: 300,
+    });
+    print({ measure: 'screen_over_11_calls', p50_ms: s.p50_ms - a.p50_ms, p95_ms: s.p95_ms - a.p95_ms });
   } finally {
     await b.close();
     await t.close();
