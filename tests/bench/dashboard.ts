@@ -91,9 +91,19 @@ async function startGateway(env: Record<string, string>): Promise<{ child: Child
   throw new Error('gateway did not start');
 }
 
+/** The node flags of `npm run worker` (those before `-r`), so the bench measures the worker as users run it. */
+const WORKER_NODE_FLAGS = (
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker.match(
+    /^node ((?:--[\w-]+=\S+ )*)/,
+  )?.[1] ?? ''
+).trim();
+
 /** The ETL as its own process (`npm run worker`), so the gateway's RSS is the gateway's alone. */
 function startWorker(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/worker-main.ts'], {
+  // The worker runs with the node flags `npm run worker` gives it (its heap bound); BENCH_WORKER_NODE_ARGS
+  // replaces them to compare memory settings.
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? WORKER_NODE_FLAGS).split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', 'gateway/src/worker-main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
