@@ -67,6 +67,11 @@ const schema = z.object({
    * to be built before it answers from the exact window over touch while the build goes on.
    */
   DASHBOARD_SUMMARY_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(SUMMARY_WAIT_MS),
+  /**
+   * Milliseconds between the summary keeper's rounds (modules/analytics/summaries/keeper.ts), which builds the
+   * dashboard's per-day summaries for the days the ETL marked, so no reader waits for them; 0 turns it off.
+   */
+  SUMMARY_KEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** GraphQL introspection: default on outside production; in production only a signed-in super admin gets it. */
   GRAPHQL_INTROSPECTION: z.enum(['0', '1']).optional(),
   /** Image hosts the Content-Security-Policy allows besides the gateway itself (the map tiles). */

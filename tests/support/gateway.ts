@@ -41,6 +41,9 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
     SPOOL_DIR: `/tmp/infinitum-spool-${database}`,
     // The dashboard suites check the summaries' answers: a loaded machine must not send them to the window.
     DASHBOARD_SUMMARY_WAIT_MS: '600000',
+    // The dashboard suites check what a reader builds; the keeper that builds ahead of readers has its own
+    // suite (tests/dashboard/summary-keeper.test.ts).
+    SUMMARY_KEEP_MS: '0',
     ...env,
   });
   const ds = await migrate(config.MYSQL_URL);

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { EntityManager } from 'typeorm';
+import type { AppContext } from '../../../shared/app-context';
+import { datesOf } from '../../../summaries/days';
+import { SUMMARY } from '../../../summaries/marks';
+import { releaseLease, takeLease } from '../../alerts/lease';
+import { refreshAttribution } from './attribution/refresh-attribution';
+import { refreshImpressionCells } from './impression-cells';
+import type { SummaryRefresh } from './refresh';
+
+const KEEPER_LEASE = 'summary-keeper';
+/** Days a build covers at once: a first load's hundreds of stale days go in small transactions. */
+const SPAN_DAYS = 14;
+/** How far back the keeper looks: the longest range the dashboard serves (docs/design.md#performance-targets). */
+const HORIZON_DAYS = 400;
+
+/** The summaries every unfiltered or region-free range reads first, and the marks they are built from. */
+const KEPT: { kind: number; refresh: SummaryRefresh }[] = [
+  { kind: SUMMARY.impressions, refresh: refreshImpressionCells },
+  { kind: SUMMARY.visits, refresh: refreshAttribution },
+];
+
+/**
+ * One round: for every customer whose writers marked days, the kept summaries brought up to date over the
+ * marked span (each build finds its own stale days, so an up-to-date span costs two small reads). Answers the
+ * days examined, for the log.
+ */
+export async function keepSummaries(em: EntityManager): Promise<number> {
+  const marked = (await em.query(
+    `SELECT customer_id, summary, MIN(local_date) AS lo, MAX(local_date) AS hi FROM summary_stale_day
+      WHERE summary IN (?) AND local_date >= CURDATE() - INTERVAL ? DAY
+      GROUP BY customer_id, summary`,
+    [KEPT.map((k) => k.kind), HORIZON_DAYS],
+  )) as { customer_id: number; summary: number; lo: string; hi: string }[];
+  let days = 0;
+  for (const m of marked) {
+    const kept = KEPT.find((k) => k.kind === Number(m.summary));
+    if (!kept) continue;
+    const all = datesOf(String(m.lo), String(m.hi));
+    for (let i = 0; i < all.length; i += SPAN_DAYS) {
+      const span = all.slice(i, i + SPAN_DAYS);
+      await kept.refresh(em, Number(m.customer_id), span[0], span[span.length - 1]);
+      days += span.length;
+    }
+  }
+  return days;
+}
+
+/**
+ * The summary keeper (a background task): builds the dashboard's per-day summaries for the days the ETL
+ * marked, a moment after it commits them, so the first reader of a range finds them built instead of
+ * building them while it waits (a cold 90-day view took seconds at 1M when its reader built them). One
+ * process at a time holds the lease; readers still build whatever is stale when they come first, and both
+ * paths give the same numbers. SUMMARY_KEEP_MS between rounds; 0 turns it off.
+ */
+export async function startSummaryKeeper(app: AppContext): Promise<() => Promise<void>> {
+  const every = app.config.SUMMARY_KEEP_MS;
+  if (every === 0) return async () => undefined;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseMs = Math.max(every * 5, 30_000);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const round = async () => {
+    try {
+      if (await takeLease(app.ds, KEEPER_LEASE, owner, leaseMs)) await keepSummaries(app.ds.manager);
+    } catch (e) {
+      // A build that lost a deadlock to a reader's: the next round finds the day still stale.
+      app.log.warn({ err: e }, 'summary keeper round failed');
+    }
+    if (!stopped) timer = setTimeout(tick, every).unref();
+  };
+  const tick = () => {
+    running = round();
+  };
+  timer = setTimeout(tick, every).unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+    await releaseLease(app.ds, KEEPER_LEASE, owner).catch(() => undefined);
+  };
+}

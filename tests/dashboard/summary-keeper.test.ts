@@ -1,0 +1,114 @@
+import { rangeFilter } from '../../gateway/src/modules/analytics/filters/filter';
+import { queryImpressionCube } from '../../gateway/src/modules/analytics/queries/impression-cube';
+import { facetsOfImpressionCube } from '../../gateway/src/modules/analytics/queries/impression-facets';
+import { queryResponseFacets } from '../../gateway/src/modules/analytics/queries/response-cube';
+import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
+import { SummaryChoice } from '../../gateway/src/modules/analytics/summaries/choice';
+import { keepSummaries, startSummaryKeeper } from '../../gateway/src/modules/analytics/summaries/keeper';
+import { SUMMARY } from '../../gateway/src/summaries/marks';
+import { startTestGateway, type TestGateway } from '../support/gateway';
+import { fillTables } from './fill-tables';
+import { generateEvents } from './generate';
+import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
+
+/**
+ * The summary keeper builds the per-day summaries a range's first reader used to build while it waited: after
+ * the writers mark their days, a keeper round leaves every marked day built, a reader then finds nothing to
+ * build, and the answers are the raw tables' exactly.
+ */
+let t: TestGateway;
+let c: WorldCustomer;
+const START = '2026-09-20';
+const END = '2026-10-04';
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  const orgs = await makeBroadcasterWorld(t);
+  c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Keeper Ltd'));
+  const events = generateEvents(c, {
+    seed: 47,
+    fromMs: Date.parse('2026-09-17T00:00:00Z'),
+    toMs: Date.parse('2026-10-06T00:00:00Z'),
+    impressions: 3000,
+    households: 300,
+  });
+  await fillTables(t, c, events.impressions, events.hits);
+}, 120_000);
+afterAll(() => t.close());
+
+const ds = () => t.gateway.app.ds;
+
+/** Answers with every list in one order (the summaries and the raw tables list rows in their own orders). */
+const sorted = (x: unknown): unknown =>
+  Array.isArray(x)
+    ? x.map(sorted).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+    : x && typeof x === 'object'
+      ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, sorted(v)]))
+      : x;
+
+async function built(summary: number): Promise<{ local_date: string; version: string }[]> {
+  return ds().query(
+    `SELECT CAST(local_date AS CHAR) AS local_date, CAST(version AS CHAR) AS version FROM summary_built_day
+      WHERE customer_id = ? AND summary = ? ORDER BY local_date`,
+    [c.id, summary],
+  );
+}
+
+async function markedDays(summary: number): Promise<string[]> {
+  const rows: { d: string }[] = await ds().query(
+    'SELECT CAST(local_date AS CHAR) AS d FROM summary_stale_day WHERE customer_id = ? AND summary = ? ORDER BY d',
+    [c.id, summary],
+  );
+  return rows.map((r) => r.d);
+}
+
+test('a keeper round builds every marked day ahead of the readers, who then read them exactly', async () => {
+  const em = ds().manager;
+  const f = rangeFilter(c.id, START, END);
+  const raw = {
+    impressions: sorted(facetsOfImpressionCube(await queryImpressionCube(em, f))),
+    responses: sorted(await queryResponseFacets(em, f)),
+  };
+  expect(await built(SUMMARY.impressions)).toEqual([]);
+  expect(await built(SUMMARY.visits)).toEqual([]);
+
+  expect(await keepSummaries(em)).toBeGreaterThan(0);
+  const cells = await built(SUMMARY.impressions);
+  const visits = await built(SUMMARY.visits);
+  // Every day the writers marked is built (the span between them too).
+  for (const d of await markedDays(SUMMARY.impressions)) expect(cells.map((r) => r.local_date)).toContain(d);
+  for (const d of await markedDays(SUMMARY.visits)) expect(visits.map((r) => r.local_date)).toContain(d);
+
+  // A second round has nothing to build: the versions stay as they were.
+  await keepSummaries(em);
+  expect(await built(SUMMARY.impressions)).toEqual(cells);
+  expect(await built(SUMMARY.visits)).toEqual(visits);
+
+  // The reader finds its range built and answers from the summaries what the raw tables say.
+  dashboardFlights.clear();
+  const choice = new SummaryChoice(em, f, 600_000);
+  expect(sorted(await choice.impressionFacets())).toEqual(raw.impressions);
+  expect(sorted(await choice.responses())).toEqual(raw.responses);
+  expect(await built(SUMMARY.impressions)).toEqual(cells);
+  expect(await built(SUMMARY.visits)).toEqual(visits);
+}, 60_000);
+
+test('two keepers running at once: one holds the lease, and a newly marked day is built within rounds', async () => {
+  const app = t.gateway.app;
+  const keeperApp = { ...app, config: { ...app.config, SUMMARY_KEEP_MS: 50 } };
+  await ds().query('DELETE FROM summary_built_day WHERE customer_id = ?', [c.id]);
+  const stops = await Promise.all([startSummaryKeeper(keeperApp), startSummaryKeeper(keeperApp)]);
+  try {
+    const wanted = (await markedDays(SUMMARY.visits)).length;
+    let n = 0;
+    for (let i = 0; i < 200 && n < wanted; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      n = (await built(SUMMARY.visits)).length;
+    }
+    expect(n).toBeGreaterThanOrEqual(wanted);
+    const [lease] = await ds().query("SELECT owner FROM task_lease WHERE name = 'summary-keeper'");
+    expect(lease.owner).not.toBe('');
+  } finally {
+    for (const stop of stops) await stop();
+  }
+}, 60_000);
