@@ -7,7 +7,7 @@ import type { SiteResponses } from './queries/response-sites';
 import { queryPrePost } from './queries/reach-lift';
 import { type ControlCounts, controlCounts } from './reach/control-group';
 import { REACH_SAMPLE_MIN_IMPRESSIONS, type ReachCounts } from './reach/estimate';
-import { reachCounts, type ReachInputs } from './reach/sampling';
+import { reachCounts, type ReachInputs, sampled } from './reach/sampling';
 import { dashboardFlights } from './single-flight';
 import { SummaryChoice } from './summaries/choice';
 import { SUMMARY_WAIT_MS } from './summaries/wait';
@@ -87,6 +87,11 @@ export class DashboardData {
   /** docs/design.md#reach-frequency-and-lift: the control group and its responders, exact (reach/control-group.ts). */
   controlGroup(): Promise<ControlCounts> {
     return this.part('control', () => controlCounts(this.reachInputs));
+  }
+
+  /** Whether reach reads the household sample (I(F) that large) rather than every household. */
+  reachSampled(): Promise<boolean> {
+    return this.part('sampled', () => sampled(this.reachInputs));
   }
 
   /** docs/design.md#reach-frequency-and-lift: the pre/post shares of Reach's households. */

@@ -56,7 +56,12 @@ export function liftFigures(reach: number, exposed: [number, number], control: [
  * Control_Rate) is exact on every data set (DashboardData.controlGroup).
  */
 export async function incrementalLift(data: DashboardData) {
-  const [counts, control] = await Promise.all([data.reach(), data.controlGroup()]);
+  // Pre/post reads I(F)'s households and their visits, not reach: when it will be the method (reach exact, no
+  // holdout group), it runs beside reach instead of after it, which held the lift back to the sum of both.
+  const early = Promise.all([data.reachSampled(), data.controlGroup()]).then(([isSampled, c]) =>
+    !isSampled && c.households < HOLDOUT_MIN_HOUSEHOLDS ? data.prePost() : null,
+  );
+  const [counts, control, prePost] = await Promise.all([data.reach(), data.controlGroup(), early]);
   const { reach, sample } = counts;
   const scale = sample ? reach / sample.households : 1;
   const labels = { Approximate: sample !== null, Sample_Rate: counts.sampleRate };
@@ -73,7 +78,7 @@ export async function incrementalLift(data: DashboardData) {
       ...labels,
     };
   } else {
-    const p = sample ?? (await data.prePost());
+    const p = sample ?? prePost ?? (await data.prePost());
     summary_data = {
       Method: 'pre_post',
       Exposed_Households: Math.round(p.kept * scale),
