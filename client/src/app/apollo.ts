@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { ErrorLink } from '@apollo/client/link/error';
 import { notify } from '../components/toaster';
 import { createAuthFetch } from '../features/auth/auth-fetch';
-import { sessionStore } from '../features/auth/session-store';
+import { refreshAccessToken, sessionStore } from '../features/auth/session-store';
 import { errorToastText, isCancelled } from './api-errors';
 import { TYPE_POLICIES } from './type-policies';
 
@@ -32,7 +32,7 @@ export function createApolloClient() {
   });
   const http = new HttpLink({
     uri: '/graphql',
-    fetch: createAuthFetch({ fetch: timedFetch, session: sessionStore, endpoint: '/graphql' }),
+    fetch: createAuthFetch({ fetch: timedFetch, session: sessionStore, refresh: refreshAccessToken }),
   });
   return new ApolloClient({
     link: ApolloLink.from([errors, http]),

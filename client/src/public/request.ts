@@ -13,10 +13,15 @@ export class RequestError extends Error {
  * The public pages' calls go to the REST adapter with fetch (the same auth service as GraphQL): no Apollo
  * cache and no GraphQL printer on a first visit to /login (the 120 KB budget of client/scripts/bundle-size.mjs). 30 s timeout (spec 9).
  */
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   const res = await fetch(`/api${path}`, {
     method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });

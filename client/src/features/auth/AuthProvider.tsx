@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { LogoutDocument } from '../../gql/graphql';
+import { COOKIE_SESSION_HEADERS } from './auth-fetch';
 import { SESSION_KEY, sessionStore, type SessionUser } from './session-store';
 
 interface AuthState {
@@ -44,8 +44,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     // The server ends the session (refresh token and its access tokens); signing out here does not wait
     // for it, so Sign out works offline too.
-    const token = sessionStore.get()?.refreshToken;
-    if (token) void client.mutate({ mutation: LogoutDocument, variables: { token } }).catch(() => undefined);
+    // The cookie form: the gateway ends the cookie's session and clears the cookie; the access token names it too.
+    const token = sessionStore.get()?.accessToken;
+    void fetch('/api/logout', {
+      method: 'POST',
+      headers: { ...COOKIE_SESSION_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: '{}',
+      credentials: 'same-origin',
+    }).catch(() => undefined);
     sessionStore.clear();
     void client.clearStore();
   }, [client]);

@@ -15,18 +15,16 @@ function gatewayDouble(opts: { refreshWorks: boolean }) {
       },
     }) as unknown as Response;
 
-  const fetchDouble = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as { query: string; variables: { token?: string } };
-    if (body.query.includes('refreshToken')) {
-      seen.push({ kind: 'refresh' });
+  const fetchDouble = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/refresh-token') {
+      // The cookie form: no token in the body, the header asks for it (the browser sends the cookie).
+      seen.push({ kind: 'refresh', token: new Headers(init?.headers).get('x-infinitum-session') ?? undefined });
+      expect(init?.body).toBe('{}');
       // Let the concurrent callers pile up behind the one refresh.
       await new Promise((r) => setTimeout(r, 20));
-      if (!opts.refreshWorks)
-        return reply(200, {
-          errors: [{ message: 'Invalid refresh token.', extensions: { code: 'UNAUTHENTICATED', status: 401 } }],
-        });
+      if (!opts.refreshWorks) return reply(401, { message: 'Invalid or expired refresh token.' });
       valid = 'fresh-token-2';
-      return reply(200, { data: { refreshToken: { new_token: valid, refresh_token: 'refresh-2' } } });
+      return reply(200, { new_token: valid });
     }
     const token = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '');
     seen.push({ kind: 'call', token });
@@ -43,8 +41,8 @@ function memorySession(initial: Session | null): TokenSource & { current: Sessio
   const s = {
     current: initial,
     get: () => s.current,
-    updateTokens(accessToken: string, refreshToken: string) {
-      if (s.current) s.current = { ...s.current, accessToken, refreshToken };
+    updateToken(accessToken: string) {
+      if (s.current) s.current = { ...s.current, accessToken };
     },
     clear() {
       s.current = null;
@@ -70,8 +68,8 @@ describe('authFetch: retry once after a refresh', () => {
   it('two concurrent 401s share ONE refresh, then both retry with the new token', async () => {
     const net = gatewayDouble({ refreshWorks: true });
     net.expire();
-    const session = memorySession({ user, accessToken: 'old-token', refreshToken: 'refresh-1' });
-    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session, endpoint: '/graphql' });
+    const session = memorySession({ user, accessToken: 'old-token' });
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session });
 
     const [a, b] = await Promise.all([authFetch('/graphql', op('A')), authFetch('/graphql', op('B'))]);
 
@@ -85,14 +83,14 @@ describe('authFetch: retry once after a refresh', () => {
       'fresh-token-2',
     ]);
     expect(session.current?.accessToken).toBe('fresh-token-2');
-    expect(session.current?.refreshToken).toBe('refresh-2');
+    expect(net.seen.find((x) => x.kind === 'refresh')?.token).toBe('cookie');
   });
 
   it('a failed refresh clears the session and answers the original failure', async () => {
     const net = gatewayDouble({ refreshWorks: false });
     net.expire();
-    const session = memorySession({ user, accessToken: 'old-token', refreshToken: 'refresh-1' });
-    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session, endpoint: '/graphql' });
+    const session = memorySession({ user, accessToken: 'old-token' });
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session });
 
     const res = await authFetch('/graphql', op('A'));
     expect((await res.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -100,10 +98,22 @@ describe('authFetch: retry once after a refresh', () => {
     expect(net.seen.filter((s) => s.kind === 'call')).toHaveLength(1);
   });
 
+  it('a signed-in tab without a token (a reload) gets one from the cookie before its first call', async () => {
+    const net = gatewayDouble({ refreshWorks: true });
+    const session = memorySession({ user });
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session });
+    const res = await authFetch('/graphql', op('A'));
+    expect(await res.json()).toEqual({ data: { ok: true } });
+    expect(net.seen).toEqual([
+      { kind: 'refresh', token: 'cookie' },
+      { kind: 'call', token: 'fresh-token-2' },
+    ]);
+  });
+
   it('does not refresh for anonymous calls such as login', async () => {
     const net = gatewayDouble({ refreshWorks: true });
     const session = memorySession(null);
-    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session, endpoint: '/graphql' });
+    const authFetch = createAuthFetch({ fetch: net.fetchDouble, session });
     await authFetch('/graphql', op('Login'));
     expect(net.seen).toEqual([{ kind: 'call', token: undefined }]);
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sessionStore } from '../../auth/session-store';
+import { currentAccessToken } from '../../auth/session-store';
 
 /** One snapshot of the live view (GET /api/live/:customerId; docs/design.md#live-view). */
 export interface LiveSnapshot {
@@ -19,8 +19,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'refused';
  * spot auth errors, which an endless stream never finishes. An expired token (401) reconnects after the retry
  * delay, by when the app's own calls have refreshed it.
  */
-const streamFetch = (url: string, init: RequestInit) => {
-  const token = sessionStore.get()?.accessToken;
+const streamFetch = async (url: string, init: RequestInit) => {
+  const token = await currentAccessToken();
   return fetch(url, { ...init, headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 };
 
