@@ -62,15 +62,21 @@ async function main() {
   ensureClientBuilt();
   const t = await startTestGateway({ WORKER: '1' });
   await seedDemoTraffic(t);
-  const login = (await (
-    await fetch(`${t.url}/api/login`, {
+  /**
+   * A returning user's browser holds the user in storage and the refresh token in its HttpOnly cookie (no access
+   * token survives a reload): a sign-in of its own for each run, since every refresh rotates the cookie.
+   */
+  const signInForRun = async () => {
+    const res = await fetch(`${t.url}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-infinitum-session': 'cookie' },
       body: JSON.stringify({ email: 'customer.admin@demo.infinitum', password: 'Demo-password-1' }),
-    })
-  ).json()) as Record<string, unknown> & { access_token: string; refresh_token: string };
-  const { access_token, refresh_token, ...user } = login;
-  const session = JSON.stringify({ user, accessToken: access_token, refreshToken: refresh_token });
+    });
+    const { access_token: _, ...user } = (await res.json()) as Record<string, unknown>;
+    const cookie = /infinitum_refresh=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    if (!cookie) throw new Error('the gateway set no refresh cookie');
+    return { session: JSON.stringify({ user }), cookie: decodeURIComponent(cookie) };
+  };
 
   const { default: lighthouse, desktopConfig } = await importEsm('lighthouse');
   const chromeLauncher = await importEsm('chrome-launcher');
@@ -97,17 +103,28 @@ async function main() {
           // memory, and clearing the HTTP cache does not reach that (such runs downloaded 120 of 344 KB).
           const context = await browser.createBrowserContext();
           const page = await context.newPage();
-          // A signed-in visit starts from a stored session, as a returning user's does, with an empty HTTP
+          // A signed-in visit starts from a stored user and a refresh cookie, as a returning user's does, with an empty HTTP
           // cache (Lighthouse's own reset would also drop the session, so the cache is cleared here). The
           // session is stored from a page of the origin that loads no scripts: set from /login, which loads
           // React and the public core, some runs took those from the renderer's memory (0 bytes transferred).
           await page.goto(`${t.url}/robots.txt`);
           const cdp = await page.createCDPSession();
           await cdp.send('Network.clearBrowserCache');
+          const returning = target.signedIn ? await signInForRun() : null;
+          if (returning)
+            await page.setCookie({
+              name: 'infinitum_refresh',
+              value: returning.cookie,
+              url: `${t.url}/api`,
+              path: '/api',
+              httpOnly: true,
+              secure: true,
+              sameSite: 'Strict',
+            });
           await page.evaluate(
             (value: string | null) =>
               value ? localStorage.setItem('infinitum.session', value) : localStorage.removeItem('infinitum.session'),
-            target.signedIn ? session : null,
+            returning?.session ?? null,
           );
           const result = await lighthouse(
             `${t.url}${target.path}`,
