@@ -1,6 +1,6 @@
 import { createElement, startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sessionStore } from './features/auth/session-store';
+import { refreshAccessToken, sessionStore } from './features/auth/session-store';
 import { isPublicPath } from './public/location';
 
 /**
@@ -45,6 +45,9 @@ if (publicArea) {
   // The first screen's chunk downloads with the app, not after the app has rendered its router (one round
   // trip less before the first paint on a slow phone). routes.tsx imports the same modules.
   void preloadRoute(window.location.pathname);
+  // A reload leaves no access token (it lives in memory): the refresh cookie's answer is on its way while the
+  // app's chunks download, and the first calls join it instead of waiting for it then.
+  if (!sessionStore.get()?.accessToken) void refreshAccessToken();
 }
 
 function preloadRoute(route: string) {

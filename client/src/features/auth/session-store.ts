@@ -61,14 +61,14 @@ export const sessionStore = {
     localStorage.setItem(SESSION_KEY, JSON.stringify({ user }));
     emit();
   },
-  /** Swaps the access token after a refresh without touching the user. */
+  /**
+   * Swaps the access token after a refresh without touching the user. Nothing on the screen shows the token, so
+   * no listener hears of it: a refresh answered while the app renders must not draw the whole app again.
+   */
   updateToken(token: string) {
     accessToken = token;
     const current = sessionStore.get();
-    if (current) {
-      cached = { ...current, accessToken };
-      emit();
-    }
+    if (current) current.accessToken = token;
   },
   clear() {
     cached = null;
