@@ -1,6 +1,6 @@
 import { createElement, startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { refreshAccessToken, sessionStore } from './features/auth/session-store';
+import { sessionStore } from './features/auth/session-store';
 import { isPublicPath } from './public/location';
 
 /**
@@ -47,7 +47,7 @@ if (publicArea) {
   void preloadRoute(window.location.pathname);
   // A reload leaves no access token (it lives in memory): the refresh cookie's answer is on its way while the
   // app's chunks download, and the first calls join it instead of waiting for it then.
-  if (!sessionStore.get()?.accessToken) void refreshAccessToken();
+  if (!sessionStore.get()?.accessToken) void import('./app/access-token').then((m) => m.refreshAccessToken());
 }
 
 function preloadRoute(route: string) {

@@ -2,7 +2,8 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { ErrorLink } from '@apollo/client/link/error';
 import { notify } from '../components/toaster';
 import { createAuthFetch } from '../features/auth/auth-fetch';
-import { refreshAccessToken, sessionStore } from '../features/auth/session-store';
+import { sessionStore } from '../features/auth/session-store';
+import { refreshAccessToken } from './access-token';
 import { errorToastText, isCancelled } from './api-errors';
 import { TYPE_POLICIES } from './type-policies';
 

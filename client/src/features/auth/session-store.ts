@@ -1,5 +1,3 @@
-import { createRefresher } from './auth-fetch';
-
 /**
  * The signed-in user, kept in localStorage so a reload restores the session (spec 4), and the access token,
  * kept in memory only. The refresh token is never in reach of script: the gateway keeps it in an HttpOnly
@@ -93,16 +91,3 @@ export const sessionStore = {
     emit();
   },
 };
-
-/** The tab's one refresher: the GraphQL link and the live stream share it, so they never refresh twice at once. */
-export const refreshAccessToken = createRefresher({
-  fetch: (input, init) => fetch(input, init),
-  session: sessionStore,
-});
-
-/** The tab's access token, fetched from the refresh cookie first when a reload left none; undefined signed out. */
-export async function currentAccessToken(): Promise<string | undefined> {
-  const session = sessionStore.get();
-  if (!session) return undefined;
-  return session.accessToken ?? (await refreshAccessToken()) ?? undefined;
-}

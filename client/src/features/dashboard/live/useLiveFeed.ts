@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { currentAccessToken } from '../../auth/session-store';
+import { currentAccessToken } from '../../../app/access-token';
 
 /** One snapshot of the live view (GET /api/live/:customerId; docs/design.md#live-view). */
 export interface LiveSnapshot {
