@@ -2,6 +2,18 @@ import { insertApiKey } from '../support/api-keys';
 import { SUPER_ADMIN } from '../support/gateway';
 import type { MatrixWorld } from '../support/matrix-fixtures';
 import { isoDay } from '../support/records-fixtures';
+import {
+  alertRuleBody,
+  alertRuleOf,
+  alertUnsubscribeToken,
+  annotationBody,
+  annotationRange,
+  freshAlert,
+  freshAnnotation,
+  freshSchedule,
+  reportUnsubscribe,
+  scheduleBody,
+} from './matrix-timeline.fixtures';
 
 /**
  * The REST half of the operations matrix: one row per documented /api operation (key "METHOD /api/path"
@@ -23,7 +35,7 @@ export interface RestCase {
   ok(w: MatrixWorld): Promise<RestAsk & { status?: number }>;
   /** A disallowed actor's call and its answer, or the reason no such actor exists. */
   denied: ((w: MatrixWorld) => Promise<RestAsk & { status: 403 | 404 }>) | string;
-  /** Path parameter holding a record id: 999999 there answers 404 like another tenant's record. */
+  /** Path (or query) parameter holding a record id: 999999 there answers 404 like another tenant's record. */
   unknownId?: string;
   /** Body used for fuzzing when the success body must not be (login: fuzzing it would lock the account). */
   fuzzBase?(w: MatrixWorld): Promise<RestAsk>;
@@ -40,10 +52,6 @@ export const REST_EXCLUDED = [
   /^\w+ \/api\/admin\/redis\//,
   /^\w+ \/api\/active-users$/,
   /^\w+ \/api\/admin\/daily-activity$/,
-  // Not yet rows of this table (a gap to close): annotations, alerts, scheduled reports and the live view. Until
-  // then their own suites hold them to the same rules: tests/api/{annotations,alerts,scheduled-reports,live}.test.ts
-  // (no token 401, another tenant's record 404, who may edit, a key's scope).
-  /^\w+ \/api\/(annotations|alerts|reports|live)(\/|$)/,
 ];
 
 const ALL_SEE = 'every signed-in user may call it';
@@ -739,6 +747,123 @@ export const REST_CASES: Record<string, RestCase> = {
     denied: async (w) => ({ token: w.a.users.customer.user.token, params: { id: await freshView(w) }, status: 404 }),
     unknownId: 'id',
   },
+  // Annotations (docs/design.md#annotations): whoever sees the customer reads, adds, edits and removes its notes
+  'GET /api/annotations': {
+    ok: async (w) => ({
+      token: w.a.users.customer.user.token,
+      query: { client_id: String(w.a.customerId), ...annotationRange() },
+    }),
+    denied: otherTenant(async (w) => ({ query: { client_id: String(w.a.customerId), ...annotationRange() } })),
+    unknownId: 'client_id',
+  },
+  'POST /api/annotations': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, body: annotationBody(w) }),
+    denied: otherTenant(async (w) => ({ body: annotationBody(w) })),
+  },
+  'PUT /api/annotations/{id}': {
+    ok: async (w) => ({
+      token: w.a.users.customer.user.token,
+      params: { id: await freshAnnotation(w) },
+      body: { note: 'Edited note', end_date: isoDay(3) },
+    }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshAnnotation(w) }, body: { note: 'Taken over' } })),
+    unknownId: 'id',
+  },
+  'DELETE /api/annotations/{id}': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { id: await freshAnnotation(w) } }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshAnnotation(w) } })),
+    unknownId: 'id',
+  },
+
+  // Alerts (docs/api.md#alerts): a customer's rules for whoever sees it; the bell and its read marks are a person's
+  'GET /api/alerts': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token }),
+    denied: 'scoped, not refused: each user sees the alerts of the customers they see',
+  },
+  'POST /api/alerts/read': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, body: { ids: [await freshAlert(w)] } }),
+    denied: 'scoped, not refused: ids of alerts the caller cannot see are ignored like unknown ids',
+  },
+  'GET /api/alerts/rules/customer/{customerId}': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { customerId: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
+    unknownId: 'customerId',
+  },
+  'PUT /api/alerts/rules/{id}': {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      params: { id: await alertRuleOf(w) },
+      body: alertRuleBody(w),
+    }),
+    denied: otherTenant(async (w) => ({ params: { id: await alertRuleOf(w) }, body: { enabled: false } })),
+    unknownId: 'id',
+  },
+  'GET /api/alerts/unsubscribe': {
+    public: true,
+    ok: async (w) => ({ query: { token: await alertUnsubscribeToken(w) } }),
+    denied: 'public call: the signed link is the permission',
+  },
+  'POST /api/alerts/unsubscribe': {
+    public: true,
+    ok: async (w) => ({ query: { token: await alertUnsubscribeToken(w) } }),
+    denied: 'public call: the signed link is the permission',
+    emptyBodyOk: true,
+  },
+
+  // Scheduled reports (docs/api.md#scheduled-reports): whoever sees the customer schedules its reports
+  'GET /api/reports/schedules/customer/{customerId}': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { customerId: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
+    unknownId: 'customerId',
+  },
+  'POST /api/reports/schedules': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, body: scheduleBody(w) }),
+    denied: otherTenant(async (w) => ({ body: scheduleBody(w) })),
+  },
+  'PUT /api/reports/schedules/{id}': {
+    ok: async (w) => ({
+      token: w.a.users.customer.user.token,
+      params: { id: await freshSchedule(w) },
+      body: { ...scheduleBody(w), frequency: 'monthly', day: 28, hour: 23 },
+    }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshSchedule(w) }, body: { enabled: false } })),
+    unknownId: 'id',
+  },
+  'DELETE /api/reports/schedules/{id}': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { id: await freshSchedule(w) } }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshSchedule(w) } })),
+    unknownId: 'id',
+  },
+  'POST /api/reports/schedules/{id}/send-now': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { id: await freshSchedule(w) } }),
+    denied: otherTenant(async (w) => ({ params: { id: await freshSchedule(w) } })),
+    unknownId: 'id',
+    emptyBodyOk: true,
+  },
+  'GET /api/reports/unsubscribe': {
+    public: true,
+    ok: async (w) => ({ query: { token: await reportUnsubscribe(w) } }),
+    denied: 'public call: the signed link is the permission',
+  },
+  'POST /api/reports/unsubscribe': {
+    public: true,
+    ok: async (w) => ({ query: { token: await reportUnsubscribe(w) } }),
+    denied: 'public call: the signed link is the permission',
+    emptyBodyOk: true,
+  },
+
+  // The live view (docs/design.md#live-view): whoever sees the customer; the stream refuses before any event
+  'GET /api/live/{customerId}': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { customerId: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
+    unknownId: 'customerId',
+  },
+  'GET /api/live/{customerId}/stream': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { customerId: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ params: { customerId: w.a.customerId } })),
+    unknownId: 'customerId',
+  },
+
   'POST /api/logout': {
     public: true,
     ok: async (w) => ({ body: { token: await w.fresh.refreshToken() } }),

@@ -22,6 +22,11 @@ export async function call<T = any>(
     headers['content-type'] = 'application/json';
   }
   const res = await fetch(base + path, { method, headers, body });
+  if (res.ok && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // A live stream never ends: its opening is the answer (a stream began), and closing it ends the feed.
+    await res.body?.cancel();
+    return { status: res.status, body: { eventStream: true } as T, headers: res.headers };
+  }
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -18,8 +18,10 @@ const REST_DENIED: RegExp[] = [
   /^\w+ \/ingest\/(status|dead-letters)(\/|$)/,
   // Organisation management: create, edit, remove, associate.
   /^(POST|PUT|PATCH|DELETE) \/(agencies|customers|broadcasters|adtechs|adtechgroups|channels|entities)(\/|$)/,
-  // What belongs to a person, not an organisation: their saved views, their alert bell and mail subscriptions.
+  // What belongs to a person, not an organisation: their saved views, their alert bell and mail subscriptions,
+  // a report's preview (mailed to the caller, and a key has no mailbox).
   /^\w+ \/(saved-views|alerts\/read|alerts\/unsubscribe|reports\/unsubscribe)(\/|$)/,
+  /^POST \/reports\/schedules\/[^/]+\/send-now$/,
   /^GET \/alerts$/,
   // A key is not a person: no sign-in, token or account calls.
   /^\w+ \/(login|logout|refresh-token|password-reset|verify-reset-token|reset-password|accept-invitation|me|password|change-password|sessions?)(\/|$)/,

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { type Actor, type EntityType, roleOf } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
-import { badRequest, notFound } from '../../shared/errors';
+import { badRequest, forbidden, notFound } from '../../shared/errors';
 import type { Input } from '../../shared/input';
 import { assertCustomerVisible, canSeeCustomer } from '../access/customer-scope';
 import { runDashboardCall } from '../analytics/dashboard.service';
@@ -261,6 +261,7 @@ async function reportMail(
 
 /** "Send now": the latest period's report to the caller only, marked as a preview; the schedule is unchanged. */
 export async function sendReportNow(app: AppContext, actor: Actor, id: number, now = new Date()) {
+  if (actor.apiKey) throw forbidden('A preview is mailed to the person asking; an API key has no mailbox.');
   const s = await findSchedule(app, actor, id);
   const { period } = latestRun(
     { frequency: s.frequency, day: Number(s.day), hour: Number(s.hour), timeZone: s.time_zone },
