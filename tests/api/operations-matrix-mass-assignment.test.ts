@@ -32,6 +32,9 @@ const TABLE: [RegExp, string][] = [
   [/^\/api\/adtechgroups/, 'adtech_group'],
   [/^\/api\/channels/, 'channel'],
   [/^\/api\/admin\/relationships$/, 'relationship'],
+  [/^\/api\/annotations(\/\{id\})?$/, 'annotation'],
+  [/^\/api\/alerts\/rules\/\{id\}$/, 'alert_rule'],
+  [/^\/api\/reports\/schedules(\/\{id\})?$/, 'report_schedule'],
 ];
 
 const SAVES = Object.keys(REST_CASES).filter(
