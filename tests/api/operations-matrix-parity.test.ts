@@ -1,6 +1,7 @@
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { buildMatrixWorld, type MatrixWorld } from '../support/matrix-fixtures';
+import { annotationRange, freshAlert, freshAnnotation } from './matrix-timeline.fixtures';
 
 /**
  * REST and GraphQL return the same data for the same read (item 6): every read of the entity
@@ -19,6 +20,9 @@ beforeAll(async () => {
     group,
     w.b.adtechId,
   ]);
+  // Something to compare on the timeline and in the bell.
+  await freshAnnotation(w);
+  await freshAlert(w);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -85,6 +89,14 @@ const READS: Read[] = [
   byCustomer('creatives', 'creatives', (w) => w.a.users.broadcaster.user.token),
   byCustomer('impressionTags', 'impressiontags', (w) => w.a.users.customer.user.token),
   byCustomer('siteTags', 'sitetags', (w) => w.a.users.customer.user.token),
+  byCustomer('alertRules', 'alerts/rules', (w) => w.a.users.broadcaster.user.token),
+  { field: 'alerts', rest: () => '/api/alerts', vars: () => ({}), token: (w) => w.a.users.customer.user.token },
+  {
+    field: 'annotations',
+    rest: (w) => `/api/annotations?${new URLSearchParams({ client_id: String(w.a.customerId), ...annotationRange() })}`,
+    vars: (w) => ({ client_id: w.a.customerId, ...annotationRange() }),
+    token: (w) => w.a.users.agency.user.token,
+  },
 ];
 
 interface TypeRef {
