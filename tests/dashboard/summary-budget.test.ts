@@ -5,9 +5,8 @@ import { queryResponseFacets } from '../../gateway/src/modules/analytics/queries
 import { queryResponseSites } from '../../gateway/src/modules/analytics/queries/response-sites';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import { startTestGateway, type TestGateway } from '../support/gateway';
-import { fillTables } from './fill-tables';
-import { generateEvents } from './generate';
-import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
+import { loadSmallWorld, sortedDeep } from './small-world';
+import type { WorldCustomer } from './world';
 
 /**
  * A filter's own response summaries (per creative, per site) are built for the whole range on its first
@@ -24,28 +23,11 @@ const DAYS = 15;
 
 beforeAll(async () => {
   t = await startTestGateway();
-  const orgs = await makeBroadcasterWorld(t);
-  c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Budget Ltd'));
-  const events = generateEvents(c, {
-    seed: 31,
-    fromMs: Date.parse('2026-09-17T00:00:00Z'),
-    toMs: Date.parse('2026-10-06T00:00:00Z'),
-    impressions: 3000,
-    households: 300,
-  });
-  await fillTables(t, c, events.impressions, events.hits);
+  c = await loadSmallWorld(t, 'Budget Ltd', 31);
 }, 120_000);
 afterAll(() => t.close());
 
 const ds = () => t.gateway.app.ds;
-
-/** Facets with every list in one order (the summaries and the window list rows in their own orders). */
-const sorted = (x: unknown): unknown =>
-  Array.isArray(x)
-    ? x.map(sorted).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
-    : x && typeof x === 'object'
-      ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, sorted(v)]))
-      : x;
 
 /** Days of the range whose summary of this kind (7 per site, 8 per creative) is built. */
 async function builtDays(summary: number): Promise<number> {
@@ -82,7 +64,10 @@ test.each(cases)(
   async ({ summary, table, filter }) => {
     const f = filter();
     const em = ds().manager;
-    const window = { facets: sorted(await queryResponseFacets(em, f)), sites: sorted(await queryResponseSites(em, f)) };
+    const window = {
+      facets: sortedDeep(await queryResponseFacets(em, f)),
+      sites: sortedDeep(await queryResponseSites(em, f)),
+    };
     expect(await builtDays(summary)).toBe(0);
     dashboardFlights.clear();
     const lock: QueryRunner = ds().createQueryRunner();
@@ -92,7 +77,7 @@ test.each(cases)(
       // Without the budget this refresh would wait on the lock for as long as it is held.
       const data = new DashboardData(em, f, undefined, 300);
       const [facets, sites] = await Promise.all([data.responses(), data.responseSites()]);
-      expect({ facets: sorted(facets), sites: sorted(sites) }).toEqual(window);
+      expect({ facets: sortedDeep(facets), sites: sortedDeep(sites) }).toEqual(window);
       expect(await builtDays(summary)).toBe(0);
     } finally {
       await lock.query('UNLOCK TABLES');
@@ -103,7 +88,7 @@ test.each(cases)(
     dashboardFlights.clear();
     const data = new DashboardData(em, f, undefined, 300);
     const [facets, sites] = await Promise.all([data.responses(), data.responseSites()]);
-    expect({ facets: sorted(facets), sites: sorted(sites) }).toEqual(window);
+    expect({ facets: sortedDeep(facets), sites: sortedDeep(sites) }).toEqual(window);
   },
   30_000,
 );

@@ -7,9 +7,8 @@ import { SummaryChoice } from '../../gateway/src/modules/analytics/summaries/cho
 import { keepSummaries, startSummaryKeeper } from '../../gateway/src/modules/analytics/summaries/keeper';
 import { SUMMARY } from '../../gateway/src/summaries/marks';
 import { startTestGateway, type TestGateway } from '../support/gateway';
-import { fillTables } from './fill-tables';
-import { generateEvents } from './generate';
-import { makeBroadcasterWorld, makeCustomer, referencePlan, type WorldCustomer } from './world';
+import { loadSmallWorld, sortedDeep } from './small-world';
+import type { WorldCustomer } from './world';
 
 /**
  * The summary keeper builds the per-day summaries a range's first reader used to build while it waited: after
@@ -23,28 +22,11 @@ const END = '2026-10-04';
 
 beforeAll(async () => {
   t = await startTestGateway();
-  const orgs = await makeBroadcasterWorld(t);
-  c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Keeper Ltd'));
-  const events = generateEvents(c, {
-    seed: 47,
-    fromMs: Date.parse('2026-09-17T00:00:00Z'),
-    toMs: Date.parse('2026-10-06T00:00:00Z'),
-    impressions: 3000,
-    households: 300,
-  });
-  await fillTables(t, c, events.impressions, events.hits);
+  c = await loadSmallWorld(t, 'Keeper Ltd', 47);
 }, 120_000);
 afterAll(() => t.close());
 
 const ds = () => t.gateway.app.ds;
-
-/** Answers with every list in one order (the summaries and the raw tables list rows in their own orders). */
-const sorted = (x: unknown): unknown =>
-  Array.isArray(x)
-    ? x.map(sorted).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
-    : x && typeof x === 'object'
-      ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, sorted(v)]))
-      : x;
 
 async function built(summary: number): Promise<{ local_date: string; version: string }[]> {
   return ds().query(
@@ -66,8 +48,8 @@ test('a keeper round builds every marked day ahead of the readers, who then read
   const em = ds().manager;
   const f = rangeFilter(c.id, START, END);
   const raw = {
-    impressions: sorted(facetsOfImpressionCube(await queryImpressionCube(em, f))),
-    responses: sorted(await queryResponseFacets(em, f)),
+    impressions: sortedDeep(facetsOfImpressionCube(await queryImpressionCube(em, f))),
+    responses: sortedDeep(await queryResponseFacets(em, f)),
   };
   expect(await built(SUMMARY.impressions)).toEqual([]);
   expect(await built(SUMMARY.visits)).toEqual([]);
@@ -87,8 +69,8 @@ test('a keeper round builds every marked day ahead of the readers, who then read
   // The reader finds its range built and answers from the summaries what the raw tables say.
   dashboardFlights.clear();
   const choice = new SummaryChoice(em, f, 600_000);
-  expect(sorted(await choice.impressionFacets())).toEqual(raw.impressions);
-  expect(sorted(await choice.responses())).toEqual(raw.responses);
+  expect(sortedDeep(await choice.impressionFacets())).toEqual(raw.impressions);
+  expect(sortedDeep(await choice.responses())).toEqual(raw.responses);
   expect(await built(SUMMARY.impressions)).toEqual(cells);
   expect(await built(SUMMARY.visits)).toEqual(visits);
 }, 60_000);
