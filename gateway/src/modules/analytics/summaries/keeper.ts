@@ -22,15 +22,19 @@ const KEPT: { kind: number; refresh: SummaryRefresh }[] = [
 ];
 
 /**
- * One round: for every customer whose writers marked days, the kept summaries brought up to date over the
- * marked span (each build finds its own stale days, so an up-to-date span costs two small reads). Answers the
- * days examined, for the log.
+ * One round: for every customer with marked days not built since (a mark newer than the day's built version,
+ * built-days.ts), the kept summaries brought up to date over the span of those days. A round with nothing stale
+ * is one read. Answers the days examined.
  */
 export async function keepSummaries(em: EntityManager): Promise<number> {
   const marked = (await em.query(
-    `SELECT customer_id, summary, MIN(local_date) AS lo, MAX(local_date) AS hi FROM summary_stale_day
-      WHERE summary IN (?) AND local_date >= CURDATE() - INTERVAL ? DAY
-      GROUP BY customer_id, summary`,
+    `SELECT s.customer_id, s.summary, MIN(s.local_date) AS lo, MAX(s.local_date) AS hi
+       FROM summary_stale_day s
+       LEFT JOIN summary_built_day b
+         ON b.customer_id = s.customer_id AND b.summary = s.summary AND b.local_date = s.local_date
+      WHERE s.summary IN (?) AND s.local_date >= CURDATE() - INTERVAL ? DAY
+        AND (b.version IS NULL OR b.version < s.version)
+      GROUP BY s.customer_id, s.summary`,
     [KEPT.map((k) => k.kind), HORIZON_DAYS],
   )) as { customer_id: number; summary: number; lo: string; hi: string }[];
   let days = 0;
