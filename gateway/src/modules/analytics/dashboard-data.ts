@@ -38,7 +38,13 @@ export class DashboardData {
   ) {
     this.key = filterKey(filter);
     this.summaries = new SummaryChoice(em, filter, summaryWaitMs);
-    this.reachInputs = { em, filter, sampleMinImpressions, impressionTotal: () => this.impressionTotal() };
+    this.reachInputs = {
+      em,
+      filter,
+      sampleMinImpressions,
+      impressionTotal: () => this.impressionTotal(),
+      summaryWaitMs,
+    };
   }
 
   private part<T>(name: string, compute: () => Promise<T>): Promise<T> {

@@ -14,7 +14,7 @@ export interface ControlCounts {
  * probe of visit. Otherwise, or when that refresh failed, from the raw events.
  */
 export async function controlCounts(input: ReachInputs): Promise<ControlCounts> {
-  if ((await sampled(input)) && (await exposureReady(input.em, input.filter))) {
+  if ((await sampled(input)) && (await exposureReady(input.em, input.filter, input.summaryWaitMs))) {
     return queryHoldoutGroup(input.em, input.filter);
   }
   return queryControlGroup(input.em, input.filter);

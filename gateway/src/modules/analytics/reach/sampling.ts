@@ -5,6 +5,7 @@ import { queryFrequencies } from '../queries/reach-lift';
 import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from '../queries/reach-sample';
 import { dashboardFlights } from '../single-flight';
 import { refreshedOnce } from '../summaries/refresh';
+import { withinBudget } from '../summaries/wait';
 import {
   EARLY_SAMPLE_BUCKETS,
   estimateReach,
@@ -23,11 +24,17 @@ export interface ReachInputs {
   sampleMinImpressions: number;
   /** |I(F)|: the impressions in the filter, which decide whether reach is sampled (the parts cache's). */
   impressionTotal: () => Promise<number>;
+  /** How long a read waits for the household sample's build before it answers exactly (summaries/wait.ts). */
+  summaryWaitMs: number;
 }
 
-/** reach_exposure and reach_holdout brought up to date for the range once per refresh; false when that failed. */
-export const exposureReady = (em: EntityManager, filter: DashboardFilter) =>
-  refreshedOnce(em, filter, 'exposure', refreshReachExposure);
+/**
+ * reach_exposure and reach_holdout brought up to date for the range once per refresh, waited for at most
+ * `waitMs` (the summary keeper builds the days the ETL writes; a range whose days are not built yet answers
+ * exactly while the build goes on); false when that failed or the budget ran out.
+ */
+export const exposureReady = (em: EntityManager, filter: DashboardFilter, waitMs: number) =>
+  withinBudget(refreshedOnce(em, filter, 'exposure', refreshReachExposure), waitMs);
 
 /** Whether reach reads the household sample: I(F) has at least sampleMinImpressions impressions. */
 export const sampled = async (input: ReachInputs) =>
@@ -48,7 +55,7 @@ export async function reachCounts(input: ReachInputs): Promise<ReachCounts> {
   const first = firstSampleBuckets(total, input.sampleMinImpressions);
   if (first !== null) {
     const earlyRows = await early;
-    if (earlyRows || (await exposureReady(em, f))) {
+    if (earlyRows || (await exposureReady(em, f, input.summaryWaitMs))) {
       const firstHit = await firstHitMs(em, f.customerId);
       // Each read adds the next buckets' households to the ones read before (disjoint, so the sums add).
       let [rows, read] = earlyRows ? [earlyRows, EARLY_SAMPLE_BUCKETS] : [[] as SampleRow[], 0];

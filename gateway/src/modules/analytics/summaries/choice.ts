@@ -35,14 +35,15 @@ export class SummaryChoice {
 
   /**
    * I(F)'s facets. A filter that leaves region open reads impression_cell (the rollup without region,
-   * an eighth of the rows), refreshed for the range's days first; a region filter, or any failure of
-   * the refresh, reads the rollup itself.
+   * an eighth of the rows), refreshed for the range's days first (waited for at most summaryWaitMs: a
+   * range nobody has read, before the summary keeper has built it, answers from the rollup while the build
+   * goes on); a region filter, or any failure of the refresh, reads the rollup itself.
    */
   async impressionFacets(): Promise<ImpressionFacets> {
     const f = this.filter;
     if (f.regions.length === 0) {
-      if (await refreshedOnce(this.em, f, 'cells', refreshImpressionCells))
-        return queryImpressionCellFacets(this.em, f);
+      const ready = refreshedOnce(this.em, f, 'cells', refreshImpressionCells);
+      if (await withinBudget(ready, this.summaryWaitMs)) return queryImpressionCellFacets(this.em, f);
     }
     return facetsOfImpressionCube(await queryImpressionCube(this.em, f));
   }
@@ -84,8 +85,9 @@ export class SummaryChoice {
     );
   }
 
+  /** visit_attribution brought up to date for the range, waited for at most summaryWaitMs (as the others). */
   private attributionReady(): Promise<boolean> {
-    return refreshedOnce(this.em, this.filter, 'attribution', refreshAttribution);
+    return withinBudget(refreshedOnce(this.em, this.filter, 'attribution', refreshAttribution), this.summaryWaitMs);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../shared/app-context';
 import { datesOf } from '../../../summaries/days';
 import { SUMMARY } from '../../../summaries/marks';
 import { releaseLease, takeLease } from '../../alerts/lease';
+import { refreshReachExposure } from '../reach/refresh-exposure';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import { refreshImpressionCells } from './impression-cells';
 import type { SummaryRefresh } from './refresh';
@@ -15,37 +16,42 @@ const SPAN_DAYS = 14;
 /** How far back the keeper looks: the longest range the dashboard serves (docs/design.md#performance-targets). */
 const HORIZON_DAYS = 400;
 
-/** The summaries every unfiltered or region-free range reads first, and the marks they are built from. */
-const KEPT: { kind: number; refresh: SummaryRefresh }[] = [
-  { kind: SUMMARY.impressions, refresh: refreshImpressionCells },
-  { kind: SUMMARY.visits, refresh: refreshAttribution },
+/**
+ * The summaries every unfiltered or region-free range reads first, each with the writers' marks it is built
+ * from (`source`): impression cells and visit attribution from their own, the reach household sample
+ * (reach_exposure and reach_holdout, built together) from the impressions' marks.
+ */
+const KEPT: { kind: number; source: number; refresh: SummaryRefresh }[] = [
+  { kind: SUMMARY.impressions, source: SUMMARY.impressions, refresh: refreshImpressionCells },
+  { kind: SUMMARY.visits, source: SUMMARY.visits, refresh: refreshAttribution },
+  { kind: SUMMARY.reachExposure, source: SUMMARY.impressions, refresh: refreshReachExposure },
 ];
 
 /**
  * One round: for every customer with marked days not built since (a mark newer than the day's built version,
  * built-days.ts), the kept summaries brought up to date over the span of those days. A round with nothing stale
- * is one read. Answers the days examined.
+ * is one small read per kept summary. Answers the days examined.
  */
 export async function keepSummaries(em: EntityManager): Promise<number> {
-  const marked = (await em.query(
-    `SELECT s.customer_id, s.summary, MIN(s.local_date) AS lo, MAX(s.local_date) AS hi
-       FROM summary_stale_day s
-       LEFT JOIN summary_built_day b
-         ON b.customer_id = s.customer_id AND b.summary = s.summary AND b.local_date = s.local_date
-      WHERE s.summary IN (?) AND s.local_date >= CURDATE() - INTERVAL ? DAY
-        AND (b.version IS NULL OR b.version < s.version)
-      GROUP BY s.customer_id, s.summary`,
-    [KEPT.map((k) => k.kind), HORIZON_DAYS],
-  )) as { customer_id: number; summary: number; lo: string; hi: string }[];
   let days = 0;
-  for (const m of marked) {
-    const kept = KEPT.find((k) => k.kind === Number(m.summary));
-    if (!kept) continue;
-    const all = datesOf(String(m.lo), String(m.hi));
-    for (let i = 0; i < all.length; i += SPAN_DAYS) {
-      const span = all.slice(i, i + SPAN_DAYS);
-      await kept.refresh(em, Number(m.customer_id), span[0], span[span.length - 1]);
-      days += span.length;
+  for (const kept of KEPT) {
+    const marked = (await em.query(
+      `SELECT s.customer_id, MIN(s.local_date) AS lo, MAX(s.local_date) AS hi
+         FROM summary_stale_day s
+         LEFT JOIN summary_built_day b
+           ON b.customer_id = s.customer_id AND b.summary = ? AND b.local_date = s.local_date
+        WHERE s.summary = ? AND s.local_date >= CURDATE() - INTERVAL ? DAY
+          AND (b.version IS NULL OR b.version < s.version)
+        GROUP BY s.customer_id`,
+      [kept.kind, kept.source, HORIZON_DAYS],
+    )) as { customer_id: number; lo: string; hi: string }[];
+    for (const m of marked) {
+      const all = datesOf(String(m.lo), String(m.hi));
+      for (let i = 0; i < all.length; i += SPAN_DAYS) {
+        const span = all.slice(i, i + SPAN_DAYS);
+        await kept.refresh(em, Number(m.customer_id), span[0], span[span.length - 1]);
+        days += span.length;
+      }
     }
   }
   return days;
