@@ -53,7 +53,6 @@ test('a keeper round builds every marked day ahead of the readers, who then read
   };
   expect(await built(SUMMARY.impressions)).toEqual([]);
   expect(await built(SUMMARY.visits)).toEqual([]);
-  expect(await built(SUMMARY.reachExposure)).toEqual([]);
 
   expect(await keepSummaries(em)).toBeGreaterThan(0);
   const cells = await built(SUMMARY.impressions);
@@ -61,13 +60,9 @@ test('a keeper round builds every marked day ahead of the readers, who then read
   // Every day the writers marked is built (the span between them too).
   for (const d of await markedDays(SUMMARY.impressions)) expect(cells.map((r) => r.local_date)).toContain(d);
   for (const d of await markedDays(SUMMARY.visits)) expect(visits.map((r) => r.local_date)).toContain(d);
-  // The reach household sample too (from the impressions' marks): reach and lift find their days built.
-  const exposure = await built(SUMMARY.reachExposure);
-  for (const d of await markedDays(SUMMARY.impressions)) expect(exposure.map((r) => r.local_date)).toContain(d);
 
   // A second round has nothing to build (one read finds no stale day): the versions stay as they were.
   expect(await keepSummaries(em)).toBe(0);
-  expect(await built(SUMMARY.reachExposure)).toEqual(exposure);
   expect(await built(SUMMARY.impressions)).toEqual(cells);
   expect(await built(SUMMARY.visits)).toEqual(visits);
 
