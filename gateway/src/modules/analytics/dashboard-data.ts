@@ -5,7 +5,7 @@ import type { ImpressionFacets } from './queries/impression-facets';
 import type { ResponseFacets } from './queries/response-facets';
 import type { SiteResponses } from './queries/response-sites';
 import { queryPrePost } from './queries/reach-lift';
-import { type ControlCounts, controlCounts } from './reach/control-group';
+import { type ControlCounts, controlCounts, HOLDOUT_MIN_HOUSEHOLDS } from './reach/control-group';
 import { REACH_SAMPLE_MIN_IMPRESSIONS, type ReachCounts } from './reach/estimate';
 import { reachCounts, type ReachInputs, sampled } from './reach/sampling';
 import { dashboardFlights } from './single-flight';
@@ -44,6 +44,14 @@ export class DashboardData {
       sampleMinImpressions,
       impressionTotal: () => this.impressionTotal(),
       summaryWaitMs,
+      // Reach counted exactly (no sample, or one that cannot estimate it): the pre/post lift's exact read of the same
+      // households starts beside it, not after it, unless a holdout group makes it unneeded. Kept 3 s like every
+      // part, so the lift's own call joins it; a reach_frequency call alone reads it in vain.
+      countingExactly: () => {
+        this.controlGroup()
+          .then((c) => (c.households < HOLDOUT_MIN_HOUSEHOLDS ? this.prePost() : undefined))
+          .catch(() => undefined);
+      },
     };
   }
 

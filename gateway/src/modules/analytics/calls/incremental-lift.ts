@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
+import { HOLDOUT_MIN_HOUSEHOLDS } from '../reach/control-group';
 import { dashboardCall, noRows } from './call';
 import { sampleRate } from './reach-frequency';
 
@@ -23,8 +24,7 @@ export const IncrementalLiftData = z
   .meta({ id: 'IncrementalLiftData' });
 export type IncrementalLiftData = z.infer<typeof IncrementalLiftData>;
 
-/** The holdout method needs a control group of at least this many households (docs/design.md#reach-frequency-and-lift). */
-export const HOLDOUT_MIN_HOUSEHOLDS = 100;
+export { HOLDOUT_MIN_HOUSEHOLDS };
 
 /**
  * docs/design.md#reach-frequency-and-lift: (r_e - r_c) x Reach, the lift over r_c and the Wald 95% interval of the difference of
@@ -57,7 +57,9 @@ export function liftFigures(reach: number, exposed: [number, number], control: [
  */
 export async function incrementalLift(data: DashboardData) {
   // Pre/post reads I(F)'s households and their visits, not reach: when it will be the method (reach exact, no
-  // holdout group), it runs beside reach instead of after it, which held the lift back to the sum of both.
+  // holdout group), it runs beside reach instead of after it, which held the lift back to the sum of both. A
+  // sample that turns out unable to estimate reach starts it too, as reach turns to counting exactly
+  // (DashboardData's countingExactly).
   const early = Promise.all([data.reachSampled(), data.controlGroup()]).then(([isSampled, c]) =>
     !isSampled && c.households < HOLDOUT_MIN_HOUSEHOLDS ? data.prePost() : null,
   );

@@ -1,6 +1,9 @@
 import { queryControlGroup, queryHoldoutGroup } from '../queries/reach-lift';
 import { exposureReady, type ReachInputs, sampled } from './sampling';
 
+/** The holdout method needs a control group of at least this many households (docs/design.md#reach-frequency-and-lift). */
+export const HOLDOUT_MIN_HOUSEHOLDS = 100;
+
 /** docs/design.md#reach-frequency-and-lift's control group (households of C(F) not in Reach) and its responders: always exact. */
 export interface ControlCounts {
   households: number;

@@ -13,6 +13,7 @@ import {
   nextSampleBuckets,
   REACH_MAX_ERROR,
   type ReachCounts,
+  sampleHopeless,
 } from './estimate';
 import { reachExposureFresh, refreshReachExposure } from './refresh-exposure';
 
@@ -26,6 +27,8 @@ export interface ReachInputs {
   impressionTotal: () => Promise<number>;
   /** How long a read waits for the household sample's build before it answers exactly (summaries/wait.ts). */
   summaryWaitMs: number;
+  /** Told when reach is counted exactly: what the lift reads beside exact reach can start now (DashboardData). */
+  countingExactly?: () => void;
 }
 
 /**
@@ -64,11 +67,12 @@ export async function reachCounts(input: ReachInputs): Promise<ReachCounts> {
         read = buckets;
         const estimate = estimateReach(total, rows, sampleRate(read));
         if (estimate && estimate.error <= REACH_MAX_ERROR) return estimate.counts;
-        if (read === STORED_BUCKETS) break;
+        if (read === STORED_BUCKETS || (estimate && sampleHopeless(read, estimate.error))) break;
         buckets = estimate ? nextSampleBuckets(read, estimate.error) : Math.min(STORED_BUCKETS, read * 4);
       }
     }
   }
+  input.countingExactly?.();
   const rows = await queryFrequencies(em, f);
   return { rows, reach: rows.reduce((a, r) => a + r.households, 0), sampleRate: 1, sample: null };
 }
