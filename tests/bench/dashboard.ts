@@ -76,7 +76,8 @@ async function freePort(): Promise<number> {
 /** The gateway as a child process (its RSS is measured on its own); resolves its URL once /healthz answers. */
 async function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? GATEWAY_NODE_FLAGS).split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', 'gateway/src/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -93,12 +94,19 @@ async function startGateway(env: Record<string, string>): Promise<{ child: Child
   throw new Error('gateway did not start');
 }
 
-/** The node flags of `npm run worker` (those before `-r`), so the bench measures the worker as users run it. */
-const WORKER_NODE_FLAGS = (
-  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker.match(
-    /^node ((?:--[\w-]+=\S+ )*)/,
-  )?.[1] ?? ''
-).trim();
+/** The node flags of an npm script (those before `-r` or the file), so the bench measures each process as users run it. */
+const nodeFlagsOf = (script: string) =>
+  (
+    (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts[script].match(
+      /^node ((?:--[\w-]+=\S+ )*)/,
+    )?.[1] ?? ''
+  ).trim();
+const WORKER_NODE_FLAGS = nodeFlagsOf('worker');
+/**
+ * The bench's gateway runs without the ETL (WORKER=0), as docs/operations.md#processes says to run a gateway split from its
+ * workers: with the worker's heap bound. BENCH_GATEWAY_NODE_ARGS replaces it.
+ */
+const GATEWAY_NODE_FLAGS = WORKER_NODE_FLAGS;
 
 /** The ETL as its own process (`npm run worker`), so the gateway's RSS is the gateway's alone. */
 function startWorker(env: Record<string, string>): ChildProcess {
