@@ -393,7 +393,7 @@ async function main() {
     const unbuilt = async () => {
       const rows = (await db.query(
         `SELECT COUNT(*) AS n FROM summary_stale_day s
-           JOIN (SELECT 1 AS kind, 1 AS source UNION ALL SELECT 2, 2) k ON k.source = s.summary
+           JOIN (SELECT 1 AS kind, 1 AS source UNION ALL SELECT 2, 2 UNION ALL SELECT 4, 1) k ON k.source = s.summary
            LEFT JOIN summary_built_day b
              ON b.customer_id = s.customer_id AND b.summary = k.kind AND b.local_date = s.local_date
           WHERE s.customer_id = ? AND (b.version IS NULL OR b.version < s.version)`,

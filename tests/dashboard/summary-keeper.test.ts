@@ -54,24 +54,46 @@ test('a keeper round builds every marked day ahead of the readers, who then read
   expect(await built(SUMMARY.impressions)).toEqual([]);
   expect(await built(SUMMARY.visits)).toEqual([]);
 
-  expect(await keepSummaries(em)).toBeGreaterThan(0);
+  const memory = new Map<string, string>();
+  expect(await keepSummaries(em, memory)).toBeGreaterThan(0);
   const cells = await built(SUMMARY.impressions);
   const visits = await built(SUMMARY.visits);
   // Every day the writers marked is built (the span between them too).
   for (const d of await markedDays(SUMMARY.impressions)) expect(cells.map((r) => r.local_date)).toContain(d);
   for (const d of await markedDays(SUMMARY.visits)) expect(visits.map((r) => r.local_date)).toContain(d);
+  // The reach sample waits for its days to settle: seen once, not built yet.
+  expect(await built(SUMMARY.reachExposure)).toEqual([]);
 
-  // A second round has nothing to build (one read finds no stale day): the versions stay as they were.
-  expect(await keepSummaries(em)).toBe(0);
-  expect(await built(SUMMARY.impressions)).toEqual(cells);
+  // One day is marked again meanwhile (the ETL still writing it): the next round builds the sample of every
+  // settled day but that one, and the round after it that one too.
+  const marked = await markedDays(SUMMARY.impressions);
+  const loading = marked[Math.floor(marked.length / 2)];
+  await ds().query(
+    'UPDATE summary_stale_day SET version = version + 1 WHERE customer_id = ? AND summary = ? AND local_date = ?',
+    [c.id, SUMMARY.impressions, loading],
+  );
+  expect(await keepSummaries(em, memory)).toBeGreaterThan(0);
+  const settled = (await built(SUMMARY.reachExposure)).map((r) => r.local_date);
+  expect(settled).not.toContain(loading);
+  for (const d of marked.filter((d) => d !== loading)) expect(settled).toContain(d);
+  expect(await keepSummaries(em, memory)).toBeGreaterThan(0);
+  const exposure = await built(SUMMARY.reachExposure);
+  expect(exposure.map((r) => r.local_date)).toContain(loading);
+  // The marked day moved the cells too; they are rebuilt with it.
+  const cellsNow = await built(SUMMARY.impressions);
+
+  // A round after that has nothing to build (one read per summary finds no stale day): the versions stay.
+  expect(await keepSummaries(em, memory)).toBe(0);
+  expect(await built(SUMMARY.impressions)).toEqual(cellsNow);
   expect(await built(SUMMARY.visits)).toEqual(visits);
+  expect(await built(SUMMARY.reachExposure)).toEqual(exposure);
 
   // The reader finds its range built and answers from the summaries what the raw tables say.
   dashboardFlights.clear();
   const choice = new SummaryChoice(em, f, 600_000);
   expect(sortedDeep(await choice.impressionFacets())).toEqual(raw.impressions);
   expect(sortedDeep(await choice.responses())).toEqual(raw.responses);
-  expect(await built(SUMMARY.impressions)).toEqual(cells);
+  expect(await built(SUMMARY.impressions)).toEqual(cellsNow);
   expect(await built(SUMMARY.visits)).toEqual(visits);
 }, 60_000);
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../shared/app-context';
 import { datesOf } from '../../../summaries/days';
 import { SUMMARY } from '../../../summaries/marks';
 import { releaseLease, takeLease } from '../../alerts/lease';
+import { refreshReachExposure } from '../reach/refresh-exposure';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import { refreshImpressionCells } from './impression-cells';
 import type { SummaryRefresh } from './refresh';
@@ -17,9 +18,7 @@ const HORIZON_DAYS = 400;
 
 /**
  * The summaries every unfiltered or region-free range reads first, each with the writers' marks it is built
- * from (`source`). Not the reach household sample: rebuilding its days while the ETL appends to them took the
- * 10M load from 15k to 4k events/s (the ETL keeps a built day's sample up to date itself; a reader builds the
- * rest within its wait budget).
+ * from (`source`), built over the span of their stale days each round.
  */
 const KEPT: { kind: number; source: number; refresh: SummaryRefresh }[] = [
   { kind: SUMMARY.impressions, source: SUMMARY.impressions, refresh: refreshImpressionCells },
@@ -27,12 +26,31 @@ const KEPT: { kind: number; source: number; refresh: SummaryRefresh }[] = [
 ];
 
 /**
- * One round: for every customer with marked days not built since (a mark newer than the day's built version,
- * built-days.ts), the kept summaries brought up to date over the span of those days. A round with nothing stale
- * is one small read per kept summary. Answers the days examined.
+ * The reach household sample (reach_exposure and reach_holdout, from the impressions' marks) is kept only for
+ * settled days: stale with the same mark in two rounds running. Rebuilding a day whole each round while the ETL
+ * still appended to it took a 10M load from 15k to 4k events/s; once a settled day is built, the ETL's own
+ * appends keep it up to date (summaries/marks.ts followAppends), so a late hit costs no rebuild.
  */
-export async function keepSummaries(em: EntityManager): Promise<number> {
+const SETTLED = { kind: SUMMARY.reachExposure, source: SUMMARY.impressions, refresh: refreshReachExposure };
+
+/** A keeper's memory between rounds: the sample's stale days and their marks, `customer|date` -> version. */
+export type KeeperMemory = Map<string, string>;
+
+/**
+ * One round: for every customer with marked days not built since (a mark newer than the day's built version,
+ * built-days.ts), the kept summaries brought up to date over the span of those days, and the reach sample for
+ * the days that have settled since the last round (`memory`). A round with nothing stale is one small read per
+ * summary. Answers the days examined.
+ */
+export async function keepSummaries(em: EntityManager, memory: KeeperMemory = new Map()): Promise<number> {
   let days = 0;
+  const build = async (refresh: SummaryRefresh, customerId: number, dates: string[]) => {
+    for (let i = 0; i < dates.length; i += SPAN_DAYS) {
+      const span = dates.slice(i, i + SPAN_DAYS);
+      await refresh(em, customerId, span[0], span[span.length - 1]);
+      days += span.length;
+    }
+  };
   for (const kept of KEPT) {
     const marked = (await em.query(
       `SELECT s.customer_id, MIN(s.local_date) AS lo, MAX(s.local_date) AS hi
@@ -44,14 +62,38 @@ export async function keepSummaries(em: EntityManager): Promise<number> {
         GROUP BY s.customer_id`,
       [kept.kind, kept.source, HORIZON_DAYS],
     )) as { customer_id: number; lo: string; hi: string }[];
-    for (const m of marked) {
-      const all = datesOf(String(m.lo), String(m.hi));
-      for (let i = 0; i < all.length; i += SPAN_DAYS) {
-        const span = all.slice(i, i + SPAN_DAYS);
-        await kept.refresh(em, Number(m.customer_id), span[0], span[span.length - 1]);
-        days += span.length;
+    for (const m of marked) await build(kept.refresh, Number(m.customer_id), datesOf(String(m.lo), String(m.hi)));
+  }
+  const stale = (await em.query(
+    `SELECT s.customer_id, CAST(s.local_date AS CHAR) AS local_date, CAST(s.version AS CHAR) AS version
+       FROM summary_stale_day s
+       LEFT JOIN summary_built_day b
+         ON b.customer_id = s.customer_id AND b.summary = ? AND b.local_date = s.local_date
+      WHERE s.summary = ? AND s.local_date >= CURDATE() - INTERVAL ? DAY
+        AND (b.version IS NULL OR b.version < s.version)
+      ORDER BY s.customer_id, s.local_date`,
+    [SETTLED.kind, SETTLED.source, HORIZON_DAYS],
+  )) as { customer_id: number; local_date: string; version: string }[];
+  const settled = new Map<number, string[]>();
+  const seen = new Map(stale.map((r) => [`${r.customer_id}|${r.local_date}`, r.version]));
+  for (const r of stale) {
+    if (memory.get(`${r.customer_id}|${r.local_date}`) !== r.version) continue;
+    const customerId = Number(r.customer_id);
+    settled.set(customerId, [...(settled.get(customerId) ?? []), r.local_date]);
+  }
+  memory.clear();
+  for (const [key, version] of seen) memory.set(key, version);
+  // Each run of consecutive settled days in one build (a gap between them is a day still loading or built).
+  for (const [customerId, dates] of settled) {
+    let run: string[] = [];
+    for (const date of dates) {
+      if (run.length > 0 && datesOf(run[run.length - 1], date).length !== 2) {
+        await build(SETTLED.refresh, customerId, run);
+        run = [];
       }
+      run.push(date);
     }
+    if (run.length > 0) await build(SETTLED.refresh, customerId, run);
   }
   return days;
 }
@@ -71,9 +113,10 @@ export async function startSummaryKeeper(app: AppContext): Promise<() => Promise
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const memory: KeeperMemory = new Map();
   const round = async () => {
     try {
-      if (await takeLease(app.ds, KEEPER_LEASE, owner, leaseMs)) await keepSummaries(app.ds.manager);
+      if (await takeLease(app.ds, KEEPER_LEASE, owner, leaseMs)) await keepSummaries(app.ds.manager, memory);
     } catch (e) {
       // A build that lost a deadlock to a reader's: the next round finds the day still stale.
       app.log.warn({ err: e }, 'summary keeper round failed');
