@@ -4,7 +4,7 @@ import { facetsOfImpressionCube } from '../../gateway/src/modules/analytics/quer
 import { queryResponseFacets } from '../../gateway/src/modules/analytics/queries/response-cube';
 import { dashboardFlights } from '../../gateway/src/modules/analytics/single-flight';
 import { SummaryChoice } from '../../gateway/src/modules/analytics/summaries/choice';
-import { keepSummaries, startSummaryKeeper } from '../../gateway/src/modules/analytics/summaries/keeper';
+import { keepSummaries, startSummaryKeeper, sweepUnbuilt } from '../../gateway/src/modules/analytics/summaries/keeper';
 import { SUMMARY } from '../../gateway/src/summaries/marks';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { loadSmallWorld, sortedDeep } from './small-world';
@@ -116,3 +116,40 @@ test('two keepers running at once: one holds the lease, and a newly marked day i
     for (const stop of stops) await stop();
   }
 }, 60_000);
+
+test('the sweep builds the days no writer marked (a year asked of a few weeks of data), once', async () => {
+  const em = ds().manager;
+  const [{ today }] = await ds().query('SELECT CAST(CURDATE() AS CHAR) AS today');
+  const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  const quiet = async (summary: number) =>
+    Number(
+      (
+        await ds().query(
+          `SELECT COUNT(*) AS n FROM summary_built_day WHERE customer_id = ? AND summary = ? AND local_date BETWEEN ? AND ?`,
+          [c.id, summary, yearAgo, today],
+        )
+      )[0].n,
+    );
+  // The marked days built by rounds (two: the sample's days settle), nothing else.
+  await ds().query('DELETE FROM summary_built_day WHERE customer_id = ?', [c.id]);
+  const memory = new Map<string, string>();
+  await keepSummaries(em, memory);
+  await keepSummaries(em, memory);
+  const before = await Promise.all([SUMMARY.impressions, SUMMARY.visits, SUMMARY.reachExposure].map(quiet));
+  expect(before.every((n) => n < 365)).toBe(true);
+
+  expect(await sweepUnbuilt(em)).toBeGreaterThan(0);
+  // Every day of the year is built for all three, the marked ones by the rounds, the others by the sweep.
+  for (const summary of [SUMMARY.impressions, SUMMARY.visits, SUMMARY.reachExposure])
+    expect(await quiet(summary)).toBe(365);
+  // The year's first reader finds nothing to build, and reads what the raw tables say.
+  const f = rangeFilter(c.id, yearAgo, today);
+  dashboardFlights.clear();
+  const choice = new SummaryChoice(em, f, 600_000);
+  expect(sortedDeep(await choice.impressionFacets())).toEqual(
+    sortedDeep(facetsOfImpressionCube(await queryImpressionCube(em, f))),
+  );
+  expect(sortedDeep(await choice.responses())).toEqual(sortedDeep(await queryResponseFacets(em, f)));
+  // Nothing left: a second sweep builds nothing.
+  expect(await sweepUnbuilt(em)).toBe(0);
+}, 120_000);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../../shared/app-context';
-import { datesOf } from '../../../summaries/days';
+import { datesOf, dayFromNumber, dayNumber } from '../../../summaries/days';
 import { SUMMARY } from '../../../summaries/marks';
 import { releaseLease, takeLease } from '../../alerts/lease';
 import { refreshReachExposure } from '../reach/refresh-exposure';
@@ -99,6 +99,59 @@ export async function keepSummaries(em: EntityManager, memory: KeeperMemory = ne
 }
 
 /**
+ * Days no writer has marked are not built by the rounds above: a range reaching before a customer's data (a year
+ * asked of 90 days of traffic), or the days of a database upgraded from before the marks. Their first reader
+ * waited the whole budget for them, then read the raw tables. The sweep builds, for every customer with
+ * impressions, each summary's days of the horizon that have neither a built version nor a mark (a marked one is
+ * the rounds' work), in runs of consecutive days; once all are built it is one small read per summary.
+ */
+export async function sweepUnbuilt(em: EntityManager): Promise<number> {
+  const [{ today }] = (await em.query('SELECT CAST(CURDATE() AS CHAR) AS today')) as { today: string }[];
+  const start = dayFromNumber(dayNumber(today) - HORIZON_DAYS);
+  const horizon = datesOf(start, today);
+  const customers = (
+    (await em.query(
+      'SELECT c.id FROM customer c WHERE EXISTS (SELECT 1 FROM impression_rollup r WHERE r.customer_id = c.id)',
+    )) as { id: number }[]
+  ).map((r) => Number(r.id));
+  let days = 0;
+  for (const kept of [...KEPT, SETTLED]) {
+    const counted = (await em.query(
+      `SELECT customer_id, COUNT(*) AS n FROM summary_built_day
+        WHERE summary = ? AND local_date BETWEEN ? AND ? GROUP BY customer_id`,
+      [kept.kind, start, today],
+    )) as { customer_id: number; n: number | string }[];
+    const built = new Map(counted.map((r) => [Number(r.customer_id), Number(r.n)]));
+    for (const customerId of customers) {
+      if ((built.get(customerId) ?? 0) >= horizon.length) continue;
+      const taken = (await em.query(
+        `SELECT CAST(local_date AS CHAR) AS d FROM summary_built_day
+          WHERE customer_id = ? AND summary = ? AND local_date BETWEEN ? AND ?
+         UNION SELECT CAST(local_date AS CHAR) FROM summary_stale_day
+          WHERE customer_id = ? AND summary = ? AND local_date BETWEEN ? AND ?`,
+        [customerId, kept.kind, start, today, customerId, kept.source, start, today],
+      )) as { d: string }[];
+      const skip = new Set(taken.map((r) => r.d));
+      let run: string[] = [];
+      const flush = async () => {
+        for (let i = 0; i < run.length; i += SPAN_DAYS) {
+          const span = run.slice(i, i + SPAN_DAYS);
+          await kept.refresh(em, customerId, span[0], span[span.length - 1]);
+          days += span.length;
+        }
+        run = [];
+      };
+      for (const date of horizon) {
+        if (skip.has(date)) await flush();
+        else run.push(date);
+      }
+      await flush();
+    }
+  }
+  return days;
+}
+
+/**
  * The summary keeper (a background task): builds the dashboard's per-day summaries for the days the ETL
  * marked, a moment after it commits them, so the first reader of a range finds them built instead of
  * building them while it waits (a cold 90-day view took seconds at 1M when its reader built them). One
@@ -114,9 +167,14 @@ export async function startSummaryKeeper(app: AppContext): Promise<() => Promise
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const memory: KeeperMemory = new Map();
+  let rounds = 0;
   const round = async () => {
     try {
-      if (await takeLease(app.ds, KEEPER_LEASE, owner, leaseMs)) await keepSummaries(app.ds.manager, memory);
+      if (await takeLease(app.ds, KEEPER_LEASE, owner, leaseMs)) {
+        await keepSummaries(app.ds.manager, memory);
+        // The never-marked days: on the first round, then about once a minute.
+        if (rounds++ % Math.max(1, Math.round(60_000 / every)) === 0) await sweepUnbuilt(app.ds.manager);
+      }
     } catch (e) {
       // A build that lost a deadlock to a reader's: the next round finds the day still stale.
       app.log.warn({ err: e }, 'summary keeper round failed');
