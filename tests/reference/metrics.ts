@@ -314,8 +314,9 @@ export type ReferenceAnswers = ReturnType<typeof referenceAnswers>;
 export const WHAT_IF_HOURS = [1, 6, 24, 48, 72, 168, 336, 720];
 
 /**
- * The what-if of issue 33 the slow, obvious way: the whole of section 4 rerun at each touch window W (S as set, but
- * never above W), keeping Total_Responses, Response_Rate and Current_CPR (the cost per visit) of impression_summary.
+ * The attribution what-if the slow, obvious way: docs/design.md#visits-and-attribution rerun at each touch
+ * window W (S as set, but never above W), keeping Total_Responses, Response_Rate and Current_CPR (the cost per
+ * visit) of impression_summary.
  */
 export function referenceWhatIf(
   c: RefCustomer,

@@ -17,7 +17,7 @@ export function referenceReachLift(
   w: RefWindows = DEFAULT_WINDOWS,
 ) {
   // I(F) and the responses are exactly section 4's (the control impressions play no part there); the pre/post
-  // windows and the control's touch window are W too (DESIGN 4: read W wherever 4b says 7 x 24 h).
+  // windows and the control's touch window are W too (docs/design.md#attribution-settings: read W for 7 x 24 h).
   const touchMs = w.touchMs;
   const { iF, responses } = referenceFacts(c, impressions, hits, f, w);
   const perHousehold = new Map<string, number>();

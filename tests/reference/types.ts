@@ -43,8 +43,9 @@ export const TOUCH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const SAME_DAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A customer's attribution windows (DESIGN 4): touch window W, a whole number of hours from 1 h to 30 x 24 h, and
- * same-day window S, whole hours, 1 h <= S <= W. With the defaults every number is what it was.
+ * A customer's attribution windows (docs/design.md#attribution-settings): touch window W, a whole number of hours
+ * from 1 h to 30 x 24 h, and same-day window S, whole hours, 1 h <= S <= W. With the defaults every number is what
+ * it was.
  */
 export interface RefWindows {
   touchMs: number;

@@ -2,7 +2,7 @@ import { referenceAnswers, referenceWhatIf, WHAT_IF_HOURS, type RefCustomer } fr
 import { checkWindows, type RefHit, type RefImpression } from '../reference/types';
 
 /**
- * The reference calculator at buyer-set attribution windows (DESIGN 4, issue 33): touch window W and same-day
+ * The reference calculator at buyer-set attribution windows (docs/design.md#attribution-settings): touch window W and same-day
  * window S as parameters, with the defaults (7 x 24 h, 24 h) giving what every existing suite compares with.
  * One household, one impression, visits at known delays, so each count can be read off by hand.
  */
