@@ -1,6 +1,14 @@
 import { COUNTRY_CENTRE, regionOf } from '../../gateway/src/geo/regions';
 import { attachTouches, localParts, sessionise } from './sessions';
-import { DAYPARTS, type RefHit, type RefImpression, type RefVisit } from './types';
+import {
+  checkWindows,
+  DAYPARTS,
+  DEFAULT_WINDOWS,
+  type RefHit,
+  type RefImpression,
+  type RefVisit,
+  type RefWindows,
+} from './types';
 
 /**
  * The reference calculator of docs/design.md#visits-and-attribution: every dashboard number recomputed from plain event lists
@@ -44,8 +52,18 @@ interface Response {
   delay: number;
 }
 
-/** Everything the calls are made of: I(F) and the responses with their activating touches. */
-export function referenceFacts(c: RefCustomer, impressions: RefImpression[], hits: RefHit[], f: RefFilter) {
+/**
+ * Everything the calls are made of: I(F) and the responses with their activating touches, at the attribution
+ * windows w (default W = 7 x 24 h, S = 24 h).
+ */
+export function referenceFacts(
+  c: RefCustomer,
+  impressions: RefImpression[],
+  hits: RefHit[],
+  f: RefFilter,
+  w: RefWindows = DEFAULT_WINDOWS,
+) {
+  checkWindows(w);
   const inRange = (d: string) => d >= f.start && d <= f.end;
   const unique = new Map<string, RefImpression>();
   for (const i of impressions) if (i.customerId === c.id && !unique.has(i.id)) unique.set(i.id, i);
@@ -67,6 +85,7 @@ export function referenceFacts(c: RefCustomer, impressions: RefImpression[], hit
   const visits = attachTouches(
     sessionise(hits.filter((h) => h.customerId === c.id)),
     impressions.filter((i) => i.customerId === c.id),
+    w.touchMs,
   );
   const responses: Response[] = [];
   for (const v of visits) {
@@ -83,9 +102,18 @@ export function referenceFacts(c: RefCustomer, impressions: RefImpression[], hit
   return { iF, responses };
 }
 
-/** All ten numeric calls' answers (analysis is text), as the gateway must return them (unsorted rows). */
-export function referenceAnswers(c: RefCustomer, impressions: RefImpression[], hits: RefHit[], f: RefFilter) {
-  const { iF, responses } = referenceFacts(c, impressions, hits, f);
+/**
+ * All ten numeric calls' answers (analysis is text), as the gateway must return them (unsorted rows), at the
+ * attribution windows w (default W = 7 x 24 h, S = 24 h: the answers every existing suite compares with).
+ */
+export function referenceAnswers(
+  c: RefCustomer,
+  impressions: RefImpression[],
+  hits: RefHit[],
+  f: RefFilter,
+  w: RefWindows = DEFAULT_WINDOWS,
+) {
+  const { iF, responses } = referenceFacts(c, impressions, hits, f, w);
   const spendOf = (list: RefImpression[]) =>
     list.reduce((a, i) => a + (c.cpmOfBooking.get(i.bookingId) ?? 0), 0) / 1000;
   const impressionsN = iF.length;
@@ -115,7 +143,7 @@ export function referenceAnswers(c: RefCustomer, impressions: RefImpression[], h
   const overRows = dates.map((d) => ({
     Date: d,
     Total_Impressions: iF.filter((i) => localParts(i.ts, c.timeZone).date === d).length,
-    Same_Day: responses.filter((r) => r.date === d && r.delay <= 24 * HOUR).length,
+    Same_Day: responses.filter((r) => r.date === d && r.delay <= w.sameDayMs).length,
     Total_Responses: responses.filter((r) => r.date === d).length,
   }));
   const responses_over_time = {
@@ -128,18 +156,24 @@ export function referenceAnswers(c: RefCustomer, impressions: RefImpression[], h
     },
   };
 
+  // Buckets cut at W (every delay is < W already, touches being within W): Hour_1 <= 1 h; Day_1 1 h < d <= 24 h;
+  // Week_1 24 h < d < 7 x 24 h; Beyond_Week 7 x 24 h <= d, present only when W > 7 x 24 h.
   const h1 = responses.filter((r) => r.delay <= HOUR).length;
   const d1 = responses.filter((r) => r.delay > HOUR && r.delay <= 24 * HOUR).length;
-  const w1 = responses.filter((r) => r.delay > 24 * HOUR).length;
+  const w1 = responses.filter((r) => r.delay > 24 * HOUR && r.delay < 7 * 24 * HOUR).length;
+  const bw = responses.filter((r) => r.delay >= 7 * 24 * HOUR).length;
+  const beyond = w.touchMs > 7 * 24 * HOUR;
   const visit_response_timing = {
     table_data: [],
     summary_data: {
       Hour_1: h1,
       Day_1: d1,
       Week_1: w1,
+      ...(beyond ? { Beyond_Week: bw } : {}),
       Hour_1_Perc: div(h1, total),
       Day_1_Perc: div(d1, total),
       Week_1_Perc: div(w1, total),
+      ...(beyond ? { Beyond_Week_Perc: div(bw, total) } : {}),
     },
   };
 
@@ -275,6 +309,34 @@ export function referenceAnswers(c: RefCustomer, impressions: RefImpression[], h
 }
 
 export type ReferenceAnswers = ReturnType<typeof referenceAnswers>;
+
+/** The touch windows the what-if reports, in hours: 1 h, 6 h, 1 d, 2 d, 3 d, 7 d, 14 d, 30 d. */
+export const WHAT_IF_HOURS = [1, 6, 24, 48, 72, 168, 336, 720];
+
+/**
+ * The attribution what-if the slow, obvious way: docs/design.md#visits-and-attribution rerun at each touch
+ * window W (S as set, but never above W), keeping Total_Responses, Response_Rate and Current_CPR (the cost per
+ * visit) of impression_summary.
+ */
+export function referenceWhatIf(
+  c: RefCustomer,
+  impressions: RefImpression[],
+  hits: RefHit[],
+  f: RefFilter,
+  sameDayMs: number = DEFAULT_WINDOWS.sameDayMs,
+) {
+  return WHAT_IF_HOURS.map((hours) => {
+    const touchMs = hours * HOUR;
+    const s = referenceAnswers(c, impressions, hits, f, { touchMs, sameDayMs: Math.min(sameDayMs, touchMs) })
+      .impression_summary.summary_data;
+    return {
+      Window_Hours: hours,
+      Total_Responses: s.Total_Responses,
+      Response_Rate: s.Response_Rate,
+      Current_CPR: s.Current_CPR,
+    };
+  });
+}
 
 function partsMatch(ts: number, zone: string, daypart: number, weekday: number): boolean {
   const lp = localParts(ts, zone);

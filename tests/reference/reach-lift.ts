@@ -1,6 +1,6 @@
 import { referenceFacts, type RefCustomer, type RefFilter } from './metrics';
 import { localParts, sessionise } from './sessions';
-import { TOUCH_WINDOW_MS, type RefHit, type RefImpression } from './types';
+import { DEFAULT_WINDOWS, type RefHit, type RefImpression, type RefWindows } from './types';
 
 /**
  * The reference calculator of docs/design.md#reach-frequency-and-lift, straight from its text with plain lists: reach and frequency
@@ -14,9 +14,12 @@ export function referenceReachLift(
   controls: RefImpression[],
   hits: RefHit[],
   f: RefFilter,
+  w: RefWindows = DEFAULT_WINDOWS,
 ) {
-  // I(F) and the responses are exactly section 4's (the control impressions play no part there).
-  const { iF, responses } = referenceFacts(c, impressions, hits, f);
+  // I(F) and the responses are exactly section 4's (the control impressions play no part there); the pre/post
+  // windows and the control's touch window are W too (docs/design.md#attribution-settings: read W for 7 x 24 h).
+  const touchMs = w.touchMs;
+  const { iF, responses } = referenceFacts(c, impressions, hits, f, w);
   const perHousehold = new Map<string, number>();
   for (const i of iF) perHousehold.set(i.household, (perHousehold.get(i.household) ?? 0) + 1);
   const responded = new Set(responses.map((r) => r.visit.household));
@@ -51,7 +54,7 @@ export function referenceReachLift(
   };
 
   // C(F): the control impressions matching F exactly as I(F) would (same test as section 4).
-  const controlInF = referenceFacts(c, controls, [], f).iF;
+  const controlInF = referenceFacts(c, controls, [], f, w).iF;
   const controlGroup = new Set(controlInF.map((i) => i.household).filter((h) => !perHousehold.has(h)));
   const visits = sessionise(hits.filter((h) => h.customerId === c.id));
   const siteOk = (siteTagIds: number[]) =>
@@ -69,7 +72,7 @@ export function referenceReachLift(
           v.household === h &&
           inRange(v.ts) &&
           siteOk(v.siteTagIds) &&
-          controlInF.some((i) => i.household === h && i.ts > v.ts - TOUCH_WINDOW_MS && i.ts <= v.ts),
+          controlInF.some((i) => i.household === h && i.ts > v.ts - touchMs && i.ts <= v.ts),
       ),
     ).length;
     const exposedResponding = [...perHousehold.keys()].filter((h) => responded.has(h)).length;
@@ -88,11 +91,11 @@ export function referenceReachLift(
     for (const h of perHousehold.keys()) {
       const t0 = Math.min(...iF.filter((i) => i.household === h).map((i) => i.ts));
       // No site hit at all (firstHit = Infinity): every pre window starts before it; none is kept.
-      if (t0 - TOUCH_WINDOW_MS < firstHit) continue;
+      if (t0 - touchMs < firstHit) continue;
       kept++;
       const mine = visits.filter((v) => v.household === h && siteOk(v.siteTagIds));
-      if (mine.some((v) => v.ts > t0 && v.ts <= t0 + TOUCH_WINDOW_MS)) post++;
-      if (mine.some((v) => v.ts > t0 - TOUCH_WINDOW_MS && v.ts <= t0)) pre++;
+      if (mine.some((v) => v.ts > t0 && v.ts <= t0 + touchMs)) post++;
+      if (mine.some((v) => v.ts > t0 - touchMs && v.ts <= t0)) pre++;
     }
     summary_data = {
       Method: 'pre_post',

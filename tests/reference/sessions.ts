@@ -60,15 +60,19 @@ export function sessionise(hits: RefHit[]): RefVisit[] {
   );
 }
 
-/** Touches: impressions of the same customer and household with visit.ts - 7 x 24 h < ts <= visit.ts. */
-export function attachTouches(visits: RefVisit[], impressions: RefImpression[]): RefVisit[] {
+/** Touches: impressions of the same customer and household with visit.ts - W < ts <= visit.ts (W default 7 x 24 h). */
+export function attachTouches(
+  visits: RefVisit[],
+  impressions: RefImpression[],
+  touchWindowMs: number = TOUCH_WINDOW_MS,
+): RefVisit[] {
   const unique = uniqueById(impressions);
   return visits.map((v) => ({
     ...v,
     touches: unique
       .filter(
         (i) =>
-          i.customerId === v.customerId && i.household === v.household && i.ts > v.ts - TOUCH_WINDOW_MS && i.ts <= v.ts,
+          i.customerId === v.customerId && i.household === v.household && i.ts > v.ts - touchWindowMs && i.ts <= v.ts,
       )
       .sort(byTsThenId),
   }));

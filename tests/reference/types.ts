@@ -32,12 +32,39 @@ export interface RefVisit {
   region: string;
   /** Distinct site tags the visit hit, ascending. */
   siteTagIds: number[];
-  /** Impressions of the same customer and household with ts - 7 x 24 h < imp.ts <= ts, by (ts, id). */
+  /** Impressions of the same customer and household with ts - W < imp.ts <= ts (W the touch window), by (ts, id). */
   touches: RefImpression[];
 }
 
 export const SESSION_GAP_MS = 30 * 60 * 1000;
+/** The default touch window W (docs/design.md#visits-and-attribution): 7 x 24 h. */
 export const TOUCH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** The default same-day window S: 24 h. */
+export const SAME_DAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A customer's attribution windows (docs/design.md#attribution-settings): touch window W, a whole number of hours
+ * from 1 h to 30 x 24 h, and same-day window S, whole hours, 1 h <= S <= W. With the defaults every number is what
+ * it was.
+ */
+export interface RefWindows {
+  touchMs: number;
+  sameDayMs: number;
+}
+export const DEFAULT_WINDOWS: RefWindows = { touchMs: TOUCH_WINDOW_MS, sameDayMs: SAME_DAY_WINDOW_MS };
+
+/** Throws unless the windows are ones a customer may set (so a test cannot silently run the reference at nonsense). */
+export function checkWindows(w: RefWindows): RefWindows {
+  const HOUR = 60 * 60 * 1000;
+  const wholeHours = (ms: number) => Number.isInteger(ms / HOUR);
+  if (!wholeHours(w.touchMs) || w.touchMs < HOUR || w.touchMs > 30 * 24 * HOUR) {
+    throw new Error(`touch window ${w.touchMs} ms is not a whole number of hours in 1 h .. 30 d`);
+  }
+  if (!wholeHours(w.sameDayMs) || w.sameDayMs < HOUR || w.sameDayMs > w.touchMs) {
+    throw new Error(`same-day window ${w.sameDayMs} ms is not a whole number of hours in 1 h .. W`);
+  }
+  return w;
+}
 
 /** Daypart ids and names of docs/design.md#identity-time-and-geography (spec section 9), by the local minute they start at. */
 export const DAYPARTS: { id: number; name: string; startMinute: number }[] = [
