@@ -1,0 +1,195 @@
+import { format, subDays } from 'date-fns';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
+import { ensureClientBuilt, openBrowser, type TestBrowser } from '../support/browser';
+import type { TestGateway } from '../support/gateway';
+import { call, gql } from '../support/http';
+import { startPipelineGateway } from '../support/pipeline';
+import { seedDashboardTraffic } from './dashboard-traffic';
+import { defaultFilter, fmt, scrollToRow, settled, top } from './dashboard-page';
+import { signIn } from './flows';
+
+/**
+ * The change columns of the page and creative tables (docs/design.md#period-comparison) as a buyer reads them:
+ * with "Compare to" on, every compared figure of every row shows the API's row_changes in words (direction,
+ * percent, amount, better/worse) and the comparison range's value; with it off, no change column.
+ */
+jest.setTimeout(240_000);
+
+let t: TestGateway;
+let b: TestBrowser;
+let customerId: number;
+let token: string;
+
+const DAY = 'yyyy-MM-dd';
+const ROWS = '{ Key changes { Metric Value Compare_Value Change Change_Percent Better Verdict } }';
+const API = `query ($filter: DashboardFilterInput!) {
+  responses_by_site(filter: $filter) { table_data { Site } comparison { mode row_changes ${ROWS} } }
+  creative_performance_summary(filter: $filter) {
+    table_data { Creative Response_Rate_Percent } comparison { mode row_changes ${ROWS} }
+  }
+  creative_performance_cost(filter: $filter) { table_data { Creative } comparison { mode row_changes ${ROWS} } }
+}`;
+
+type Cell = { text: string; against: string; verdict: string | null };
+
+/** What a change cell should say for one of the API's figure changes. */
+function expectedCell(c: any, f: (n: number) => string): Cell {
+  const direction = c.Change > 0 ? 'Up' : c.Change < 0 ? 'Down' : 'No change';
+  const verdict = { better: 'better', worse: 'worse', unchanged: 'no change', neutral: '' }[c.Verdict as string];
+  let text = direction;
+  if (c.Change !== 0) {
+    const pct = c.Change_Percent === null ? 'new' : fmt.formatPercent(Math.abs(c.Change_Percent));
+    text = `${direction} ${pct} (${c.Change > 0 ? '+' : '-'}${f(Math.abs(c.Change))})`;
+    if (verdict) text += `, ${verdict}`;
+  }
+  return { text, against: `vs ${f(c.Compare_Value)}`, verdict: c.Verdict };
+}
+
+/** Every row's change cells, in column order. */
+async function shownCells(page: Page, rows: string): Promise<Cell[][]> {
+  return page.locator(rows).evaluateAll((trs) =>
+    trs.map((tr) =>
+      Array.from(tr.querySelectorAll('[data-testid="row-change"]')).map((el) => ({
+        text: el.querySelector('[data-testid="row-change-text"]')?.textContent?.trim() ?? '',
+        against: el.querySelector('[data-testid="row-change-against"]')?.textContent?.trim() ?? '',
+        verdict: el.getAttribute('data-verdict'),
+      })),
+    ),
+  );
+}
+
+function expectedRows(
+  api: { comparison: { row_changes: any[] } },
+  keys: string[],
+  figures: [string, (n: number) => string][],
+) {
+  return keys.map((k) => {
+    const row = api.comparison.row_changes.find((r: any) => r.Key === k);
+    return figures.map(([metric, f]) =>
+      expectedCell(
+        row.changes.find((c: any) => c.Metric === metric),
+        f,
+      ),
+    );
+  });
+}
+
+const headers = (page: Page, table: string) => page.locator(`[data-testid="${table}"] thead th`).allInnerTexts();
+
+beforeAll(async () => {
+  ensureClientBuilt();
+  t = await startPipelineGateway();
+  ({
+    customerIds: [customerId],
+  } = await seedDashboardTraffic(t));
+  const u = DEMO_USERS.find((x) => x.org === 'customer' && !x.admin)!;
+  const login = await call(t.url, 'POST', '/api/login', { body: { email: u.email, password: DEMO_PASSWORD } });
+  token = login.body.access_token;
+  b = await openBrowser(t.url, { width: 1400, height: 900 });
+  await signIn(b.page, u.email, DEMO_PASSWORD);
+});
+
+afterAll(async () => {
+  await b?.close();
+  await t?.close();
+});
+
+test('the last 6 days against the previous 6: the page and creative tables show the API row changes', async () => {
+  const { page } = b;
+  // Traffic runs 2-9 days ago: both ranges have impressions and visits.
+  const from = format(subDays(new Date(), 5), DAY);
+  const to = format(new Date(), DAY);
+  await page.goto(`/dashboard?customer=${customerId}&from=${from}&to=${to}&compare=previous`);
+  await settled(page);
+  const filter = { ...defaultFilter(customerId), startdate: from, enddate: to, compare: 'previous' };
+  const r = await gql(t.url, API, { filter }, token);
+  expect(r.errors).toBeUndefined();
+  const api = r.data;
+
+  // Visits by Page.
+  await scrollToRow(page, 'pages');
+  expect((await headers(page, 'page-table')).map((h) => h.trim())).toEqual([
+    'Page',
+    'Total Visits',
+    'Total Visits vs previous period',
+    'Response Rate',
+    'Response Rate vs previous period',
+    'CPVisit',
+    'CPVisit vs previous period',
+  ]);
+  const sites = api.responses_by_site;
+  expect(sites.table_data.length).toBeGreaterThan(0);
+  const pageCells = await shownCells(page, '[data-testid="page-table"] tbody tr');
+  expect(pageCells).toEqual(
+    expectedRows(
+      sites,
+      sites.table_data.map((s: any) => s.Site),
+      [
+        ['Responses', fmt.formatCount],
+        ['Response_Rate_Percent', fmt.formatPercent],
+        ['CPR', fmt.formatDollars],
+      ],
+    ),
+  );
+  // The previous period had visits: at least one figure really compares (not only "new").
+  expect(pageCells.flat().some((c) => c.against !== 'vs 0' && c.against !== 'vs -')).toBe(true);
+  await page.locator('[data-testid="panel-page-table"]').screenshot({
+    path: 'test-artifacts/screenshots/dashboard-compare-page-table-1400.png',
+  });
+
+  // The performance view: Creative Cost and Creative Performance Details.
+  await top(page);
+  await page.getByTestId('view-select').selectOption('performance');
+  await page.getByTestId('performance-view').waitFor();
+  await settled(page);
+  const cost = api.creative_performance_cost;
+  expect(await shownCells(page, '[data-testid="cost-table"] tbody tr')).toEqual(
+    expectedRows(
+      cost,
+      cost.table_data.map((c: any) => c.Creative),
+      [
+        ['Ad_Spend', fmt.formatDollars],
+        ['Total_Responses', fmt.formatCount],
+        ['Current_CPR', fmt.formatDollars],
+      ],
+    ),
+  );
+  const details = [...api.creative_performance_summary.table_data].sort(
+    (a: any, x: any) => x.Response_Rate_Percent - a.Response_Rate_Percent,
+  );
+  expect((await headers(page, 'details-table')).map((h) => h.trim())).toContain('Total Visits vs previous period');
+  expect(await shownCells(page, '[data-testid="details-row"]')).toEqual(
+    expectedRows(
+      api.creative_performance_summary,
+      details.slice(0, 6).map((c: any) => c.Creative),
+      [
+        ['Total_Impressions', fmt.formatCount],
+        ['Ad_Spend', fmt.formatDollars],
+        ['Total_Responses', fmt.formatCount],
+        ['Response_Rate_Percent', fmt.formatPercent],
+        ['Current_CPR', fmt.formatDollars],
+      ],
+    ),
+  );
+  await page.locator('[data-testid="panel-creative-details"]').screenshot({
+    path: 'test-artifacts/screenshots/dashboard-compare-creative-details-1400.png',
+  });
+  await page.locator('[data-testid="panel-cost-table"]').screenshot({
+    path: 'test-artifacts/screenshots/dashboard-compare-cost-table-1400.png',
+  });
+});
+
+test('with the comparison off the tables have no change column', async () => {
+  const { page } = b;
+  await page.goto(`/dashboard?customer=${customerId}`);
+  await settled(page);
+  await scrollToRow(page, 'pages');
+  expect((await headers(page, 'page-table')).map((h) => h.trim())).toEqual([
+    'Page',
+    'Total Visits',
+    'Response Rate',
+    'CPVisit',
+  ]);
+  await expect(page.getByTestId('row-change').count()).resolves.toBe(0);
+});
