@@ -1,10 +1,13 @@
+import ExcelJS from 'exceljs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { format, subDays } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
 import { ensureClientBuilt, openBrowser, type TestBrowser } from '../support/browser';
 import type { TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
-import { startPipelineGateway } from '../support/pipeline';
+import { startPipelineGateway, superAdminToken } from '../support/pipeline';
 import { seedDashboardTraffic } from './dashboard-traffic';
 import { defaultFilter, fmt, scrollToRow, settled, top } from './dashboard-page';
 import { signIn } from './flows';
@@ -192,4 +195,115 @@ test('with the comparison off the tables have no change column', async () => {
     'CPVisit',
   ]);
   await expect(page.getByTestId('row-change').count()).resolves.toBe(0);
+});
+
+test("the workbook writes the comparison beside each compared sheet and the range's notes and markers", async () => {
+  const { page } = b;
+  const from = format(subDays(new Date(), 5), DAY);
+  const to = format(new Date(), DAY);
+  const noteDay = format(subDays(new Date(), 3), DAY);
+  const created = await gql(
+    t.url,
+    'mutation($input: AnnotationInput!) { createAnnotation(input: $input) { id } }',
+    { input: { customer_id: customerId, start_date: noteDay, note: '=Radio flight starts' } },
+    await superAdminToken(t),
+  );
+  expect(created.errors).toBeUndefined();
+  await page.goto(`/dashboard?customer=${customerId}&from=${from}&to=${to}&compare=previous`);
+  await settled(page);
+  const filter = { ...defaultFilter(customerId), startdate: from, enddate: to, compare: 'previous' };
+  const r = await gql(
+    t.url,
+    `query ($filter: DashboardFilterInput!, $c: Int!, $s: String!, $e: String!) {
+      impression_summary(filter: $filter) { summary_data { Ad_Spend } comparison { changes { Metric Value Compare_Value Change Change_Percent } } }
+      responses_over_time(filter: $filter) { table_data { Date } comparison { table_data { Date Total_Responses } } }
+      responses_by_site(filter: $filter) { table_data { Site } comparison { row_changes ${ROWS} } }
+      creative_performance_cost(filter: $filter) { table_data { Creative } comparison { row_changes ${ROWS} } }
+      annotations(client_id: $c, startdate: $s, enddate: $e) { notes { start_date end_date note } automatic { kind date text } }
+    }`,
+    { filter, c: customerId, s: from, e: to },
+    token,
+  );
+  expect(r.errors).toBeUndefined();
+  const api = r.data;
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all data' }).click(),
+  ]);
+  const dir = join('test-artifacts', 'downloads');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `compare-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  /** A sheet as objects keyed by its header row. */
+  const rows = (name: string) => {
+    const ws = wb.getWorksheet(name)!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+    const out: Record<string, unknown>[] = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      // A blank cell (a percent of a new figure) reads as null.
+      out.push(
+        Object.fromEntries(
+          header.map((h, i) => [h, row.getCell(i + 1).value || (row.getCell(i + 1).value === 0 ? 0 : null)]),
+        ),
+      );
+    });
+    return { header, rows: out };
+  };
+  const cellsOf = (c: any) => ({
+    [`${c.Metric} compare`]: c.Compare_Value,
+    [`${c.Metric} change`]: c.Change,
+    [`${c.Metric} change %`]: c.Change_Percent,
+  });
+  const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+  // Impressions Summary: each figure, then its comparison value, change and change %.
+  const summary = rows('Impressions Summary');
+  expect(summary.header.slice(0, 4)).toEqual(['Ad_Spend', 'Ad_Spend compare', 'Ad_Spend change', 'Ad_Spend change %']);
+  for (const c of api.impression_summary.comparison.changes) {
+    const expected = cellsOf(c);
+    expect(pick(summary.rows[0], Object.keys(expected))).toEqual(expected);
+  }
+  expect(wb.getWorksheet('Impressions Summary')!.getCell('D2').numFmt).toBe('0.0%');
+
+  // Table sheets: every row of the API, paired by name.
+  for (const [name, key, answer] of [
+    ['Responses By Site', 'Site', api.responses_by_site],
+    ['Creative Cost', 'Creative', api.creative_performance_cost],
+  ] as const) {
+    const sheet = rows(name);
+    const byKey = new Map(sheet.rows.map((row) => [row[key], row]));
+    expect([...byKey.keys()]).toEqual(answer.comparison.row_changes.map((x: any) => x.Key));
+    for (const rc of answer.comparison.row_changes) {
+      const expected = Object.assign({}, ...rc.changes.map(cellsOf));
+      expect({ [key]: rc.Key, ...pick(byKey.get(rc.Key)!, Object.keys(expected)) }).toEqual({
+        [key]: rc.Key,
+        ...expected,
+      });
+    }
+  }
+
+  // Responses Over Time: the comparison's days beside, by offset.
+  const overTime = rows('Responses Over Time');
+  const before = api.responses_over_time.comparison.table_data;
+  expect(overTime.rows.map((x) => [x.Compare_Date, x['Total_Responses compare']])).toEqual(
+    before.map((d: any) => [d.Date, d.Total_Responses]),
+  );
+
+  // Annotations: the note (kept as text, not a formula) and the automatic markers of the range.
+  const notes = rows('Annotations');
+  expect(notes.header).toEqual(['Kind', 'Start_Date', 'End_Date', 'Text', 'Campaign', 'Created_By']);
+  expect(notes.rows.filter((x) => x.Kind === 'note').map((x) => [x.Start_Date, x.End_Date, x.Text])).toEqual(
+    api.annotations.notes.map((n: any) => [n.start_date, n.end_date, n.note]),
+  );
+  expect(
+    notes.rows
+      .filter((x) => x.Kind !== 'note')
+      .map((x) => [x.Kind, x.Start_Date, x.Text])
+      .sort(),
+  ).toEqual(api.annotations.automatic.map((m: any) => [m.kind, m.date, m.text]).sort());
+  expect(notes.rows.length).toBe(api.annotations.notes.length + api.annotations.automatic.length);
 });
