@@ -186,3 +186,37 @@ test("automatic markers: each booking's start and end in range, and each creativ
   const late = await list(agency, mine, { startdate: '2026-10-20', enddate: '2026-10-25' });
   expect(late.body.automatic.filter((m: any) => m.kind === 'first_impression')).toEqual([]);
 });
+
+test("a deleted campaign's notes stay as the customer's notes, campaign detached", async () => {
+  const made: { insertId: number } = await t.gateway.app.ds.query(
+    "INSERT INTO campaign (customer_id, campaign_name, start_date, end_date) VALUES (?, 'Short-lived push', '2026-09-01', '2026-09-30')",
+    [mine.id],
+  );
+  const campaignId = made.insertId;
+  const note = await call(t.url, 'POST', '/api/annotations', {
+    token: agency,
+    body: { customer_id: mine.id, campaign_id: campaignId, start_date: '2026-09-20', note: 'Radio push, then pulled' },
+  });
+  expect(note.status).toBe(200);
+  expect(note.body).toMatchObject({ campaign_id: campaignId, campaign_name: 'Short-lived push' });
+
+  const deleted = await call(t.url, 'DELETE', `/api/campaigns/${campaignId}`, { token: agency });
+  expect(deleted.status).toBe(200);
+
+  const after = await list(agency, mine);
+  expect(after.status).toBe(200);
+  const kept = after.body.notes.find((n: { id: number }) => n.id === note.body.id);
+  expect(kept).toMatchObject({
+    customer_id: mine.id,
+    campaign_id: null,
+    campaign_name: null,
+    start_date: '2026-09-20',
+    note: 'Radio push, then pulled',
+  });
+  // Still the customer's: another tenant does not see it.
+  const theirs404 = await call(t.url, 'PUT', `/api/annotations/${note.body.id}`, {
+    token: stranger,
+    body: { note: 'x' },
+  });
+  expect(theirs404.status).toBe(404);
+});

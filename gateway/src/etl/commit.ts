@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { EntryCounts, HitLogReader } from '../stream';
 import type { Logger } from '../shared/logger';
 import { type Batch, parseEntry } from './entries';
-import { refreshPings } from './pings';
+import { markFirstHits, refreshPings } from './pings';
 import { type PreparedBatch, prepareRows } from './rows';
 import type { TagDirectory } from './tags';
 import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
@@ -78,6 +78,14 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
     'worker.ledger_delete',
     w.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined),
   );
+  if (result && (result.firstHits.impression.length || result.firstHits.site.length)) {
+    await timed(
+      'worker.first_hits',
+      markFirstHits(w.ds, result.firstHits).catch((e: unknown) =>
+        w.log.warn({ err: e }, 'ETL: first hit marking failed'),
+      ),
+    );
+  }
   if (result?.siteTagIds.length) {
     await timed(
       'worker.pings',

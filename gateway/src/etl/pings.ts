@@ -28,3 +28,23 @@ export async function refreshPings(ds: DataSource, siteTagIds: number[] | 'stale
     );
   }
 }
+
+/**
+ * Marks the tags whose first event a batch just committed (first_hit_at, docs/design.md#live-view), so the
+ * Campaign management screen shows "Receiving" for them. After the commit, like the pings: only tags still
+ * unmarked are written, and updated_at (the user's last edit) is kept.
+ */
+export async function markFirstHits(ds: DataSource, tags: { impression: number[]; site: number[] }): Promise<void> {
+  const now = new Date();
+  for (const [table, ids] of [
+    ['impression_tag', tags.impression],
+    ['site_tag', tags.site],
+  ] as const) {
+    for (let i = 0; i < ids.length; i += 500) {
+      await ds.query(
+        `UPDATE ${table} SET first_hit_at = ?, updated_at = updated_at WHERE id IN (?) AND first_hit_at IS NULL`,
+        [now, ids.slice(i, i + 500)],
+      );
+    }
+  }
+}

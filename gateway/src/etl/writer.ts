@@ -29,6 +29,8 @@ export interface BatchResult {
    * neither ping_count nor ping_date: a replay of history refreshes nothing).
    */
   siteTagIds: number[];
+  /** The tags (impression, site) with new events: those not marked yet get first_hit_at (markFirstHits). */
+  firstHits: { impression: number[]; site: number[] };
   /** Latest event time written, ms (0 when none). */
   watermark: number;
 }
@@ -129,6 +131,10 @@ async function writeBatchOnce(
       newHits: newHits.length,
       duplicates: batch.impressions.length + batch.hits.length - all.length,
       siteTagIds: [...new Set(newHits.filter((h) => h.ts > Date.now() - PING_WINDOW_MS).map((h) => h.siteTagId))],
+      firstHits: {
+        impression: [...new Set(newImpressions.map((r) => r.tagId))],
+        site: [...new Set(newHits.map((h) => h.siteTagId))],
+      },
       watermark: all.reduce((m, r) => Math.max(m, r.ts), 0),
     };
   } catch (e) {

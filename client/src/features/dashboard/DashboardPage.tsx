@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client/react';
 import { Alert, Button, Center, Spinner, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -51,6 +52,7 @@ export default function DashboardPage() {
   // The query the rendered content belongs to (tests and the UI bench wait until it matches the address bar).
   const location = useLocation();
   const data = useDashboardData(s.payload);
+  const apollo = useApolloClient();
   const [analysisOpen, setAnalysisOpen] = useState(false);
   // The analysis the dialog shows: the one answered when Run analysis was pressed, kept while the dialog is
   // open so a refresh running behind it cannot empty it under the reader.
@@ -80,20 +82,37 @@ export default function DashboardPage() {
     try {
       // The workbook code (and exceljs) loads on the first export only.
       const { exportDashboard } = await import('./utils/export-dashboard');
-      await exportDashboard({
-        summary: data.summary.data?.summary_data,
-        beforeVisit: data.beforeVisit.data?.table_data,
-        regions: data.regions.data?.table_data,
-        sites: data.sites.data?.table_data,
-        overTime: data.overTime.data?.table_data,
-        timing: data.timing.data?.summary_data,
-        platform: data.platform.data?.table_data,
-        creatives: data.creatives.data?.table_data,
-        cost: data.cost.data?.table_data,
-        heatmap: data.heatmap.data?.table_data,
-        reach: data.reach.data,
-        lift: data.lift.data?.summary_data,
-      });
+      await exportDashboard(
+        {
+          summary: data.summary.data?.summary_data,
+          beforeVisit: data.beforeVisit.data?.table_data,
+          regions: data.regions.data?.table_data,
+          sites: data.sites.data?.table_data,
+          overTime: data.overTime.data?.table_data,
+          timing: data.timing.data?.summary_data,
+          platform: data.platform.data?.table_data,
+          creatives: data.creatives.data?.table_data,
+          cost: data.cost.data?.table_data,
+          heatmap: data.heatmap.data?.table_data,
+          reach: data.reach.data,
+          lift: data.lift.data?.summary_data,
+          // With "Compare to" on, each call that offers one answers its comparison: written beside the numbers.
+          comparison: data.summary.data?.comparison
+            ? {
+                summary: data.summary.data.comparison.changes,
+                timing: data.timing.data?.comparison?.changes,
+                sites: data.sites.data?.comparison?.row_changes,
+                creatives: data.creatives.data?.comparison?.row_changes,
+                cost: data.cost.data?.comparison?.row_changes,
+                overTime: data.overTime.data?.comparison?.table_data,
+              }
+            : undefined,
+        },
+        s.payload && {
+          apollo,
+          range: { client_id: s.payload.client_id, startdate: s.payload.startdate, enddate: s.payload.enddate },
+        },
+      );
     } catch {
       notify('error', TEXTS.exportFailed);
     } finally {

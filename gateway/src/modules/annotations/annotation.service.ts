@@ -238,3 +238,11 @@ export async function deleteAnnotation(app: AppContext, actor: Actor, id: number
   await app.ds.getRepository(Annotation).delete({ id: a.id });
   return { id: a.id };
 }
+
+/**
+ * A deleted campaign's notes stay as the customer's notes (docs/design.md#annotations): what a colleague wrote
+ * about a date is still true of the customer's timeline. Run inside the campaign's deletion (same transaction).
+ */
+export async function detachCampaignNotes(tx: EntityManager, campaignId: number): Promise<void> {
+  await tx.query('UPDATE annotation SET campaign_id = NULL WHERE campaign_id = ?', [campaignId]);
+}

@@ -13,6 +13,7 @@ import {
   refuseCustomerChange,
 } from '../access/record-scope';
 import { text } from '../../shared/input';
+import { detachCampaignNotes } from '../annotations/annotation.service';
 
 /** A campaign as both transports answer it (spec 3). */
 export interface CampaignRecord {
@@ -92,7 +93,10 @@ export async function updateCampaign(
   return answer(app, saved);
 }
 
-/** Bookings hold the measurement of a campaign, so a campaign with bookings is not deleted under them. */
+/**
+ * Bookings hold the measurement of a campaign, so a campaign with bookings is not deleted under them. Its
+ * notes are kept as the customer's (campaign detached).
+ */
 export async function deleteCampaign(app: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
   const c = await findVisible(app.ds.manager, actor, Campaign, id, 'Campaign');
   await app.ds.transaction(async (tx) => {
@@ -100,6 +104,7 @@ export async function deleteCampaign(app: AppContext, actor: Actor, id: number):
     await lockRecord(tx, 'campaign', c.id, 'Campaign');
     const used: unknown[] = await tx.query('SELECT 1 FROM booking WHERE campaign_id = ? LIMIT 1', [c.id]);
     if (used.length > 0) throw conflict('This campaign has bookings; delete them first.');
+    await detachCampaignNotes(tx, c.id);
     await tx.query('DELETE FROM campaign WHERE id = ?', [c.id]);
   });
   return { id: c.id };

@@ -42,6 +42,9 @@ const liveSnapshotSchema = z
         last_hit: z.string(),
       }),
     ),
+    received: z
+      .object({ impression: z.array(z.number()), site: z.array(z.number()) })
+      .describe('Ids of the customer\'s tags that have ever received a hit (Campaign management: "Receiving")'),
   })
   .meta({ id: 'LiveSnapshot' });
 

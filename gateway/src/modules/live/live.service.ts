@@ -40,6 +40,8 @@ export interface LiveSnapshot {
   hits: number;
   responses: number;
   tags: LiveTag[];
+  /** The customer's tags that have ever received a hit (first_hit_at set), by id: "Receiving" on Campaign management. */
+  received: { impression: number[]; site: number[] };
 }
 
 const sqlTime = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
@@ -55,7 +57,7 @@ export async function readLive(em: EntityManager, customerId: number, now = Date
   const to = sqlTime(end);
   // local_date leads the impression index: any time zone's date of the window lies within a day either side.
   const days = [sqlDay(start - DAY), sqlDay(end + DAY)];
-  const [imps, hits, responses, impTags, siteTags] = await Promise.all([
+  const [imps, hits, responses, impTags, siteTags, receivedImp, receivedSite] = await Promise.all([
     em.query(
       `SELECT FLOOR(TIMESTAMPDIFF(SECOND, ?, ts) / 60) AS m, COUNT(*) AS n FROM impression_event
         WHERE customer_id = ? AND local_date BETWEEN ? AND ? AND ts >= ? AND ts < ? GROUP BY m`,
@@ -93,6 +95,12 @@ export async function readLive(em: EntityManager, customerId: number, now = Date
         WHERE h.ts >= ? AND h.ts < ? GROUP BY s.id, s.tag_description`,
       [customerId, from, to],
     ) as Promise<{ id: number; name: string | null; n: number; last_ts: Date | string }[]>,
+    em.query('SELECT id FROM impression_tag WHERE customer_id = ? AND first_hit_at IS NOT NULL ORDER BY id', [
+      customerId,
+    ]) as Promise<{ id: number }[]>,
+    em.query('SELECT id FROM site_tag WHERE customer_id = ? AND first_hit_at IS NOT NULL ORDER BY id', [
+      customerId,
+    ]) as Promise<{ id: number }[]>,
   ]);
   const minutes: LiveMinute[] = Array.from({ length: LIVE_MINUTES }, (_, i) => ({
     minute: new Date(start + i * MINUTE).toISOString(),
@@ -129,6 +137,7 @@ export async function readLive(em: EntityManager, customerId: number, now = Date
     hits: sum('hits'),
     responses: sum('responses'),
     tags,
+    received: { impression: receivedImp.map((r) => Number(r.id)), site: receivedSite.map((r) => Number(r.id)) },
   };
 }
 

@@ -22,4 +22,8 @@ export class ImpressionTag extends Audited {
   @Index({ unique: true })
   @Column({ name: 'tag_key', type: 'varchar', length: 32 })
   tagKey: string;
+
+  /** When the tag's first event was committed (docs/design.md#live-view): null until then. Set by the ETL. */
+  @Column({ name: 'first_hit_at', type: 'datetime', precision: 3, nullable: true })
+  firstHitAt: Date | null;
 }

@@ -28,4 +28,8 @@ export class SiteTag extends Audited {
   /** Time of the last hit; null when none in 24 hours. */
   @Column({ name: 'ping_date', type: 'datetime', precision: 3, nullable: true })
   pingDate: Date | null;
+
+  /** When the tag's first event was committed (docs/design.md#live-view): null until then. Set by the ETL. */
+  @Column({ name: 'first_hit_at', type: 'datetime', precision: 3, nullable: true })
+  firstHitAt: Date | null;
 }

@@ -4,6 +4,7 @@ import { RecordTab, useRecordTab } from '../../../components/RecordTab';
 import type { ImpressionTagRowFragment } from '../../../gql/graphql';
 import { TypeChip } from '../components/badges';
 import { CopyManyButton } from '../components/CopyManyButton';
+import { FirstHitStatus, useTagReception, type TagReception } from '../components/FirstHitStatus';
 import { MacroDialectPicker } from '../components/MacroDialectPicker';
 import { TagText } from '../components/TagText';
 import { useBookings, useImpressionTags } from '../hooks/useRecords';
@@ -15,7 +16,7 @@ const ImpressionTagModal = lazyNamed(() => import('../modals/ImpressionTagModal'
 
 type Row = ImpressionTagRowFragment;
 
-const columnsFor = (dialect: MacroDialect): DataColumn<Row>[] => [
+const columnsFor = (dialect: MacroDialect, reception: TagReception): DataColumn<Row>[] => [
   { id: 'campaign_name', accessorFn: (r) => r.campaign_name ?? '', header: 'Campaign' },
   { id: 'booking_name', accessorFn: (r) => r.booking_name ?? '', header: 'Booking' },
   { id: 'channel_name', accessorFn: (r) => r.channel_name ?? '', header: 'Channel' },
@@ -35,6 +36,12 @@ const columnsFor = (dialect: MacroDialect): DataColumn<Row>[] => [
       <TagText text={inDialect(row.original.tag, dialect)} label={`Copy tag of ${row.original.creative_name ?? ''}`} />
     ),
   },
+  {
+    id: 'first_hit',
+    accessorFn: (r) => (reception.impression.has(r.id) ? 'Receiving' : 'Waiting for first hit'),
+    header: 'First hit',
+    cell: ({ row }) => <FirstHitStatus received={reception.impression.has(row.original.id)} known={reception.known} />,
+  },
 ];
 
 /**
@@ -51,7 +58,8 @@ export function ImpressionTagsTab({ customerId }: { customerId: number }) {
   const tab = useRecordTab<Row>();
   // The ad server the trafficker pastes into: its cache-busting macro in every shown and copied tag.
   const [dialect, setDialect] = useState<MacroDialect>(DEFAULT_DIALECT);
-  const columns = useMemo(() => columnsFor(dialect), [dialect]);
+  const reception = useTagReception(customerId);
+  const columns = useMemo(() => columnsFor(dialect, reception), [dialect, reception]);
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   const texts = selected.flatMap((id) => (byId.has(id) ? [inDialect(byId.get(id)!.tag, dialect)] : []));
   return (

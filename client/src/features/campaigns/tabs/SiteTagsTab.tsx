@@ -6,6 +6,7 @@ import { formatCount, formatDateTime } from '../../../components/format';
 import { RecordTab, useRecordTab } from '../../../components/RecordTab';
 import type { SiteTagRowFragment } from '../../../gql/graphql';
 import { CopyManyButton } from '../components/CopyManyButton';
+import { FirstHitStatus, useTagReception } from '../components/FirstHitStatus';
 import { SiteTagStatus } from '../components/SiteTagStatus';
 import { TagText } from '../components/TagText';
 import { useSiteTags, useRecordSummary } from '../hooks/useRecords';
@@ -29,6 +30,7 @@ export function SiteTagsTab({ customerId }: { customerId: number }) {
   const { summary, loading } = useRecordSummary(customerId);
   const cards = summary?.site_tags;
 
+  const reception = useTagReception(customerId);
   const columns = useMemo<DataColumn<Row>[]>(() => {
     // Re-reads the tags' health from the server (the hits counted by the pipeline).
     async function check(id: number) {
@@ -52,6 +54,12 @@ export function SiteTagsTab({ customerId }: { customerId: number }) {
         header: 'Tag',
         enableSorting: false,
         cell: ({ row }) => <TagText text={row.original.tag} label={`Copy tag of ${row.original.tag_description}`} />,
+      },
+      {
+        id: 'first_hit',
+        accessorFn: (r) => (reception.site.has(r.id) ? 'Receiving' : 'Waiting for first hit'),
+        header: 'First hit',
+        cell: ({ row }) => <FirstHitStatus received={reception.site.has(row.original.id)} known={reception.known} />,
       },
       {
         id: 'status',
@@ -78,7 +86,7 @@ export function SiteTagsTab({ customerId }: { customerId: number }) {
         ),
       },
     ];
-  }, [refetch, checking]);
+  }, [refetch, checking, reception]);
 
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   const texts = selected.flatMap((id) => (byId.has(id) ? [byId.get(id)!.tag] : []));

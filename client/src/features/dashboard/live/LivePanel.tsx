@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { formatCount } from '../../../components/format';
-import { useLiveFeed, type LiveStatus } from './useLiveFeed';
+import { useLiveFeed, type LiveStatus } from '../../../components/useLiveFeed';
 
 const STATUS_TEXT: Record<LiveStatus, string> = {
   connecting: 'Connecting…',

@@ -4,18 +4,44 @@ import { ChartCard } from '../../../components/ChartCard';
 import { formatCount, formatDollars, formatPercent, truncateLabel } from '../../../components/format';
 import type { CreativePerformanceSummaryQuery } from '../../../gql/graphql';
 import type { Call } from '../hooks/useDashboardData';
+import { withChangeColumns, type ComparableColumn } from '../components/ChangeCell';
 import { byResponseRate, orNA, pageCount, pageRows, rangeLabel } from '../utils/details-paging';
 
 type Row = CreativePerformanceSummaryQuery['creative_performance_summary']['table_data'][number];
 
-export const DETAILS_COLUMNS: { header: string; cell(r: Row): string; numeric?: boolean }[] = [
+export const DETAILS_COLUMNS: ComparableColumn<Row>[] = [
   { header: 'Creative Name', cell: (r) => r.Creative },
   { header: 'Duration', cell: (r) => r.Duration || 'N/A' },
-  { header: 'Impressions', cell: (r) => orNA(r.Total_Impressions, formatCount), numeric: true },
-  { header: 'Ad Spend', cell: (r) => orNA(r.Ad_Spend, formatDollars), numeric: true },
-  { header: 'Total Visits', cell: (r) => orNA(r.Total_Responses, formatCount), numeric: true },
-  { header: 'Response Rate', cell: (r) => orNA(r.Response_Rate_Percent, formatPercent), numeric: true },
-  { header: 'Cost Per Visit', cell: (r) => orNA(r.Current_CPR, formatDollars), numeric: true },
+  {
+    header: 'Impressions',
+    cell: (r) => orNA(r.Total_Impressions, formatCount),
+    numeric: true,
+    figure: { metric: 'Total_Impressions', format: formatCount },
+  },
+  {
+    header: 'Ad Spend',
+    cell: (r) => orNA(r.Ad_Spend, formatDollars),
+    numeric: true,
+    figure: { metric: 'Ad_Spend', format: formatDollars },
+  },
+  {
+    header: 'Total Visits',
+    cell: (r) => orNA(r.Total_Responses, formatCount),
+    numeric: true,
+    figure: { metric: 'Total_Responses', format: formatCount },
+  },
+  {
+    header: 'Response Rate',
+    cell: (r) => orNA(r.Response_Rate_Percent, formatPercent),
+    numeric: true,
+    figure: { metric: 'Response_Rate_Percent', format: formatPercent },
+  },
+  {
+    header: 'Cost Per Visit',
+    cell: (r) => orNA(r.Current_CPR, formatDollars),
+    numeric: true,
+    figure: { metric: 'Current_CPR', format: formatDollars },
+  },
 ];
 
 /** Creative Performance Details (spec 2): by response rate, 6 a page, padded, truncated names with tooltips. */
@@ -28,6 +54,10 @@ export function CreativeDetails({
   const [page, setPage] = useState(0);
   useEffect(() => setPage(0), [rows]);
   const pages = pageCount(rows.length);
+  const columns = useMemo(
+    () => withChangeColumns(DETAILS_COLUMNS, call.data?.comparison, (r) => r.Creative),
+    [call.data],
+  );
   // An empty answer still shows the table with its '0-0 of 0' pager.
   const state = call.state === 'empty' ? 'ready' : call.state;
   return (
@@ -41,7 +71,7 @@ export function CreativeDetails({
         <Table.Root size="sm" variant="line" data-testid="details-table">
           <Table.Header>
             <Table.Row>
-              {DETAILS_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <Table.ColumnHeader key={c.header} textAlign={c.numeric ? 'end' : 'start'} whiteSpace="nowrap">
                   {c.header}
                 </Table.ColumnHeader>
@@ -52,7 +82,7 @@ export function CreativeDetails({
             {pageRows(rows, page).map((r, i) =>
               r ? (
                 <Table.Row key={`${r.Creative}-${i}`} data-testid="details-row">
-                  {DETAILS_COLUMNS.map((c, j) => (
+                  {columns.map((c, j) => (
                     <Table.Cell key={c.header} textAlign={c.numeric ? 'end' : 'start'} whiteSpace="nowrap">
                       {j === 0 ? (
                         <Text as="span" title={r.Creative} tabIndex={0} aria-label={r.Creative}>
@@ -66,7 +96,7 @@ export function CreativeDetails({
                 </Table.Row>
               ) : (
                 <Table.Row key={`pad-${i}`} aria-hidden="true">
-                  <Table.Cell colSpan={DETAILS_COLUMNS.length}>&nbsp;</Table.Cell>
+                  <Table.Cell colSpan={columns.length}>&nbsp;</Table.Cell>
                 </Table.Row>
               ),
             )}

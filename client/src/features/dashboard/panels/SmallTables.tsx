@@ -5,9 +5,13 @@ import type {
   PlatformCreativePerformanceQuery,
   ResponsesBySiteQuery,
 } from '../../../gql/graphql';
+import { withChangeColumns } from '../components/ChangeCell';
 import { SimpleTable } from '../components/SimpleTable';
 import type { Call } from '../hooks/useDashboardData';
 import { orNA } from '../utils/details-paging';
+
+type CostRow = CreativePerformanceCostQuery['creative_performance_cost']['table_data'][number];
+type SiteRow = ResponsesBySiteQuery['responses_by_site']['table_data'][number];
 
 /** Creative Performance by Channel (spec 2): one decimal percentages, 'N/A' when missing. */
 export function ChannelTable({
@@ -45,12 +49,32 @@ export function CostTable({ call }: { call: Call<CreativePerformanceCostQuery['c
         caption="Creative Cost"
         rows={call.data?.table_data ?? []}
         rowKey={(r, i) => `${r.Creative}-${i}`}
-        columns={[
-          { header: 'Creative', cell: (r) => r.Creative },
-          { header: 'Ad Spend', cell: (r) => orNA(r.Ad_Spend, formatDollars), numeric: true },
-          { header: 'Total Visits', cell: (r) => orNA(r.Total_Responses, formatCount), numeric: true },
-          { header: 'Cost Per Visit', cell: (r) => orNA(r.Current_CPR, formatDollars), numeric: true },
-        ]}
+        testId="cost-table"
+        columns={withChangeColumns<CostRow>(
+          [
+            { header: 'Creative', cell: (r) => r.Creative },
+            {
+              header: 'Ad Spend',
+              cell: (r) => orNA(r.Ad_Spend, formatDollars),
+              numeric: true,
+              figure: { metric: 'Ad_Spend', format: formatDollars },
+            },
+            {
+              header: 'Total Visits',
+              cell: (r) => orNA(r.Total_Responses, formatCount),
+              numeric: true,
+              figure: { metric: 'Total_Responses', format: formatCount },
+            },
+            {
+              header: 'Cost Per Visit',
+              cell: (r) => orNA(r.Current_CPR, formatDollars),
+              numeric: true,
+              figure: { metric: 'Current_CPR', format: formatDollars },
+            },
+          ],
+          call.data?.comparison,
+          (r) => r.Creative,
+        )}
       />
     </ChartCard>
   );
@@ -65,12 +89,31 @@ export function PageTable({ call }: { call: Call<ResponsesBySiteQuery['responses
         testId="page-table"
         rows={call.data?.table_data ?? []}
         rowKey={(r, i) => `${r.Site}-${i}`}
-        columns={[
-          { header: 'Page', cell: (r) => r.Site },
-          { header: 'Total Visits', cell: (r) => orNA(r.Responses, formatCount), numeric: true },
-          { header: 'Response Rate', cell: (r) => orNA(r.Response_Rate_Percent, formatPercent), numeric: true },
-          { header: 'CPVisit', cell: (r) => orNA(r.CPR, formatDollars), numeric: true },
-        ]}
+        columns={withChangeColumns<SiteRow>(
+          [
+            { header: 'Page', cell: (r) => r.Site },
+            {
+              header: 'Total Visits',
+              cell: (r) => orNA(r.Responses, formatCount),
+              numeric: true,
+              figure: { metric: 'Responses', format: formatCount },
+            },
+            {
+              header: 'Response Rate',
+              cell: (r) => orNA(r.Response_Rate_Percent, formatPercent),
+              numeric: true,
+              figure: { metric: 'Response_Rate_Percent', format: formatPercent },
+            },
+            {
+              header: 'CPVisit',
+              cell: (r) => orNA(r.CPR, formatDollars),
+              numeric: true,
+              figure: { metric: 'CPR', format: formatDollars },
+            },
+          ],
+          call.data?.comparison,
+          (r) => r.Site,
+        )}
       />
     </ChartCard>
   );

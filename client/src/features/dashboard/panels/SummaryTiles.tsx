@@ -29,7 +29,7 @@ const VERDICT_TEXT: Record<string, string> = {
   unchanged: 'no change',
   neutral: '',
 };
-const VERDICT_COLOR: Record<string, string> = {
+export const VERDICT_COLOR: Record<string, string> = {
   better: 'var(--chakra-colors-green-700)',
   worse: 'var(--chakra-colors-red-700)',
   unchanged: 'var(--chakra-colors-gray-600)',

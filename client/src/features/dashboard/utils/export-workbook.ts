@@ -30,6 +30,29 @@ export interface DashboardExportData {
   /** docs/design.md#reach-frequency-and-lift, after the spec's 12 sheets. */
   reach?: { table_data: readonly Row[]; summary_data: Row };
   lift?: Row;
+  /** With "Compare to" on (docs/design.md#period-comparison): the server's comparison, written beside the numbers. */
+  comparison?: ExportComparison;
+  /** The notes and automatic markers of the range (docs/design.md#annotations): the 'Annotations' sheet. */
+  annotations?: { notes: readonly Row[]; automatic: readonly Row[] };
+}
+
+/** One figure compared, as the server answers it (FigureChange). */
+export interface ExportChange {
+  Metric: string;
+  Value: number;
+  Compare_Value: number;
+  Change: number;
+  Change_Percent?: number | null;
+}
+
+/** The comparison parts of the calls that offer one. */
+export interface ExportComparison {
+  summary?: readonly ExportChange[];
+  timing?: readonly ExportChange[];
+  sites?: readonly { Key: string; changes: readonly ExportChange[] }[];
+  creatives?: readonly { Key: string; changes: readonly ExportChange[] }[];
+  cost?: readonly { Key: string; changes: readonly ExportChange[] }[];
+  overTime?: readonly Row[];
 }
 
 const heat = (name: string, rows: readonly Row[] | undefined, numFmt: string): SheetSpec => ({
@@ -169,6 +192,127 @@ export function dashboardSheets(d: DashboardExportData): SheetSpec[] {
   ];
 }
 
+/** The columns a compared figure adds after its own: the comparison value, the change and the change in percent. */
+function changeColumns(column: { key: string; numFmt?: string }) {
+  return [
+    { key: `${column.key} compare`, numFmt: column.numFmt },
+    { key: `${column.key} change`, numFmt: column.numFmt },
+    { key: `${column.key} change %`, numFmt: PERCENT },
+  ];
+}
+
+/** A change's cells under the names of changeColumns (a blank percent when the comparison value is 0: "new"). */
+function changeCells(c: ExportChange): Row {
+  return {
+    [`${c.Metric} compare`]: c.Compare_Value,
+    [`${c.Metric} change`]: c.Change,
+    [`${c.Metric} change %`]: c.Change_Percent ?? null,
+  };
+}
+
+/** A one-row sheet (summary figures) with each compared figure's columns beside it. */
+function comparedFigures(spec: SheetSpec, changes: readonly ExportChange[]): SheetSpec {
+  const by = new Map(changes.map((c) => [c.Metric, c]));
+  return {
+    ...spec,
+    columns: spec.columns.flatMap((col) => (by.has(col.key) ? [col, ...changeColumns(col)] : [col])),
+    rows: spec.rows.map((r) => Object.assign({}, r, ...changes.map(changeCells))),
+  };
+}
+
+/**
+ * A table sheet with each compared figure's columns beside it, its rows paired with the server's row_changes by
+ * name; the rows only the comparison range has come last, with their figures at 0 (what a stopped row lost).
+ */
+function comparedRows(
+  spec: SheetSpec,
+  key: string,
+  rowChanges: readonly { Key: string; changes: readonly ExportChange[] }[],
+): SheetSpec {
+  const metrics = new Set(rowChanges.flatMap((r) => r.changes.map((c) => c.Metric)));
+  const by = new Map(rowChanges.map((r) => [r.Key, r.changes]));
+  const present = new Set(spec.rows.map((r) => String(r[key])));
+  const cells = (changes: readonly ExportChange[] | undefined) =>
+    Object.assign({}, ...(changes ?? []).map(changeCells));
+  const only = rowChanges
+    .filter((r) => !present.has(r.Key))
+    .map((r) => ({
+      [key]: r.Key,
+      ...Object.fromEntries(r.changes.map((c) => [c.Metric, c.Value])),
+      ...cells(r.changes),
+    }));
+  return {
+    ...spec,
+    columns: spec.columns.flatMap((col) => (metrics.has(col.key) ? [col, ...changeColumns(col)] : [col])),
+    rows: [...spec.rows.map((r) => ({ ...r, ...cells(by.get(String(r[key]))) })), ...only],
+  };
+}
+
+/** Responses Over Time with the comparison range's days beside, day k of one range by day k of the other. */
+function comparedDays(spec: SheetSpec, days: readonly Row[]): SheetSpec {
+  const figures = spec.columns.filter((c) => c.key !== 'Date');
+  const rows = Array.from({ length: Math.max(spec.rows.length, days.length) }, (_, i) => ({
+    ...(spec.rows[i] ?? {}),
+    Compare_Date: days[i]?.Date ?? '',
+    ...Object.fromEntries(figures.map((c) => [`${c.key} compare`, days[i]?.[c.key] ?? null])),
+  }));
+  return {
+    ...spec,
+    columns: [
+      ...spec.columns,
+      { key: 'Compare_Date' },
+      ...figures.map((c) => ({ key: `${c.key} compare`, numFmt: c.numFmt })),
+    ],
+    rows,
+  };
+}
+
+/** The sheets with the comparison beside their numbers (the calls that offer one), then 'Annotations'. */
+export function exportSheets(d: DashboardExportData): SheetSpec[] {
+  const c = d.comparison;
+  const sheets = dashboardSheets(d).map((spec) => {
+    if (!c) return spec;
+    switch (spec.name) {
+      case 'Impressions Summary':
+        return c.summary ? comparedFigures(spec, c.summary) : spec;
+      case 'Visit Response Timing':
+        return c.timing ? comparedFigures(spec, c.timing) : spec;
+      case 'Responses By Site':
+        return c.sites ? comparedRows(spec, 'Site', c.sites) : spec;
+      case 'Creative Summary':
+        return c.creatives ? comparedRows(spec, 'Creative', c.creatives) : spec;
+      case 'Creative Cost':
+        return c.cost ? comparedRows(spec, 'Creative', c.cost) : spec;
+      case 'Responses Over Time':
+        return c.overTime ? comparedDays(spec, c.overTime) : spec;
+      default:
+        return spec;
+    }
+  });
+  const notes = (d.annotations?.notes ?? []).map((n) => ({
+    Kind: 'note',
+    Start_Date: n.start_date,
+    End_Date: n.end_date,
+    Text: n.note,
+    Campaign: n.campaign_name ?? '',
+    Created_By: n.created_by_name ?? '',
+  }));
+  const automatic = (d.annotations?.automatic ?? []).map((m) => ({
+    Kind: m.kind,
+    Start_Date: m.date,
+    End_Date: m.date,
+    Text: m.text,
+    Campaign: '',
+    Created_By: '',
+  }));
+  sheets.push({
+    name: 'Annotations',
+    columns: ['Kind', 'Start_Date', 'End_Date', 'Text', 'Campaign', 'Created_By'].map((key) => ({ key })),
+    rows: [...notes, ...automatic].sort((a, b) => String(a.Start_Date).localeCompare(String(b.Start_Date))),
+  });
+  return sheets;
+}
+
 /** A text that a spreadsheet would read as a formula (or a command) if it were typed. */
 export const looksLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
 
@@ -189,7 +333,7 @@ function writeRow(sheet: ExcelJSNamespace.Worksheet, spec: SheetSpec, row: Row) 
 export function buildDashboardWorkbook(excel: ExcelJS, data: DashboardExportData) {
   const workbook = new excel.Workbook();
   workbook.creator = 'Infinitum';
-  for (const spec of dashboardSheets(data)) {
+  for (const spec of exportSheets(data)) {
     const sheet = workbook.addWorksheet(spec.name);
     sheet.columns = spec.columns.map(({ key, numFmt }) => {
       const longest = Math.max(key.length, ...spec.rows.map((r) => String(r[key] ?? '').length + (numFmt ? 4 : 0)));

@@ -10,7 +10,7 @@ import {
   viewsShown,
 } from './chart-data';
 import { pageRows, rangeLabel } from './details-paging';
-import { buildDashboardWorkbook, dashboardSheets, looksLikeFormula } from './export-workbook';
+import { buildDashboardWorkbook, dashboardSheets, exportSheets, looksLikeFormula } from './export-workbook';
 
 describe('spec 2 / 9 constants as the panels use them', () => {
   it('details paging: 6 a page, padded, x–y of n or 0-0 of 0', () => {
@@ -61,5 +61,64 @@ describe('the 12-sheet export (spec 9) and the two of reach and lift', () => {
     expect(cell.type).toBe(ExcelJS.ValueType.String);
     expect(cell.value).toBe('=HYPERLINK("http://evil","x")');
     expect(back.getWorksheet('Responses By Site')!.getCell('C2').numFmt).toBe('0.0%');
+  });
+});
+
+describe('the compared export (docs/design.md#period-comparison)', () => {
+  const change = (Metric: string, Value: number, Compare_Value: number) => ({
+    Metric,
+    Value,
+    Compare_Value,
+    Change: Value - Compare_Value,
+    Change_Percent: Compare_Value === 0 ? null : (Value - Compare_Value) / Compare_Value,
+  });
+  it('writes each compared figure beside its own; a row only the comparison range has comes last', () => {
+    const sheets = exportSheets({
+      cost: [{ Creative: 'A', Ad_Spend: 10, Total_Responses: 4, Current_CPR: 2.5 }],
+      comparison: {
+        cost: [
+          { Key: 'A', changes: [change('Total_Responses', 4, 2)] },
+          { Key: 'Gone', changes: [change('Total_Responses', 0, 5)] },
+        ],
+      },
+    });
+    const cost = sheets.find((s) => s.name === 'Creative Cost')!;
+    expect(cost.columns.map((c) => c.key)).toEqual([
+      'Creative',
+      'Ad_Spend',
+      'Total_Responses',
+      'Total_Responses compare',
+      'Total_Responses change',
+      'Total_Responses change %',
+      'Current_CPR',
+    ]);
+    expect(
+      cost.rows.map((r) => [
+        r.Creative,
+        r.Total_Responses,
+        r['Total_Responses compare'],
+        r['Total_Responses change %'],
+      ]),
+    ).toEqual([
+      ['A', 4, 2, 1],
+      ['Gone', 0, 5, -1],
+    ]);
+    expect(sheets.at(-1)!.name).toBe('Annotations');
+  });
+  it('without a comparison the sheets are the plain ones, then Annotations', () => {
+    const sheets = exportSheets({
+      annotations: { notes: [], automatic: [{ kind: 'booking_start', date: '2026-01-02', text: 'Flight starts' }] },
+    });
+    expect(sheets.map((s) => s.name)).toEqual([...dashboardSheets({}).map((s) => s.name), 'Annotations']);
+    expect(sheets.at(-1)!.rows).toEqual([
+      {
+        Kind: 'booking_start',
+        Start_Date: '2026-01-02',
+        End_Date: '2026-01-02',
+        Text: 'Flight starts',
+        Campaign: '',
+        Created_By: '',
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { currentAccessToken } from '../../../app/access-token';
+import { currentAccessToken } from '../app/access-token';
 
 /** One snapshot of the live view (GET /api/live/:customerId; docs/design.md#live-view). */
 export interface LiveSnapshot {
@@ -10,6 +10,8 @@ export interface LiveSnapshot {
   hits: number;
   responses: number;
   tags: { kind: 'impression' | 'site'; id: number; name: string; hits: number; last_hit: string }[];
+  /** Ids of the customer's tags that have ever received a hit. */
+  received: { impression: number[]; site: number[] };
 }
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'refused';
