@@ -37,6 +37,11 @@ const schema = z.object({
    * or lost its Redis. One that stops cleanly deregisters and is never named.
    */
   COLLECTOR_SILENT_MS: z.coerce.number().int().min(5_000).max(86_400_000).default(60_000),
+  /**
+   * GET /metrics (Prometheus, docs/operations.md#metrics) answers only a scraper sending
+   * `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics does not exist (404).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   INGEST_BODY_LIMIT: z

@@ -7,6 +7,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import express from 'express';
 import type { Config } from './config';
 import { mountCollectorRoutes } from './collector/mount';
+import { mountMetrics } from './web/metrics';
 import { createDataSource } from './db/data-source';
 import { type GqlContext, requestContext } from './graphql/context';
 import { formatGraphqlError } from './graphql/errors';
@@ -64,6 +65,8 @@ export async function createGateway(config: Config, options: { worker?: boolean 
         res.status(503).json({ status: 'unavailable', message: e instanceof Error ? e.message : String(e) }),
     );
   });
+
+  mountMetrics(web, app);
 
   // Authenticate once, below both transports (and the collector's /api/ingest routes): REST and GraphQL read it.
   web.use(['/api', '/graphql'], authenticate(app));

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
+import { hitsTaken } from '../shared/metrics';
 import type { RedisKeys } from '../shared/redis';
 import { createHitLog, type Hit, type HitBatch, type HitLog, Spool } from '../stream';
 
@@ -80,6 +81,7 @@ export class Collector {
    */
   take(hit: Hit, stored: () => void): void {
     this.hits++;
+    hitsTaken.pixel++;
     this.buffer.push(hit);
     this.waiting.push(stored);
     if (!this.scheduled && this.inFlight < MAX_IN_FLIGHT) {
@@ -146,6 +148,7 @@ export class Collector {
     await this.ensureGroup();
     await this.hitLog.appendBatch(batch);
     this.hits += batch.count;
+    hitsTaken.bulk += batch.count;
   }
 
   private async ensureGroup(): Promise<void> {

@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { createHitLog, DEFAULT_SHARDS, type HitLogEngine, type HitLogReader, type LogEntry } from '../stream';
 import type { Logger } from '../shared/logger';
+import { etlBatchHits, etlBatchSeconds } from '../shared/metrics';
 import type { RedisKeys } from '../shared/redis';
 import { type CommitContext, commitOnce } from './commit';
 import { type Batch, parseEntry, splitBatches } from './entries';
@@ -195,10 +196,14 @@ export class EtlWorker {
   private async commit(batch: Batch): Promise<void> {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
+      const timer = etlBatchSeconds.startTimer();
       try {
         await commitOnce(this.committer, batch);
+        timer({ outcome: 'committed' });
+        etlBatchHits.inc(batch.hits.length);
         return;
       } catch (e) {
+        timer({ outcome: 'failed' });
         const code = (e as { code?: string }).code ?? '';
         const retryable = e instanceof ConcurrentBatchError || RETRYABLE.has(code);
         if (!this.running && !retryable) throw e;

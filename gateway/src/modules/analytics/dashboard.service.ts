@@ -1,5 +1,6 @@
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
+import { dashboardCallSeconds } from '../../shared/metrics';
 import { assertCustomerVisible } from '../access/customer-scope';
 import { type CompareSpec, compareRangeOf, withComparison } from './calls/compare';
 import { type DashboardAnswer, type DashboardCallName, dashboardCallOf } from './calls/registry';
@@ -14,6 +15,24 @@ import { assertFilterOwned } from './filters/filter-ownership';
  * that offers it computes the same filter over the comparison range too, and the changes.
  */
 export async function runDashboardCall<N extends DashboardCallName>(
+  app: AppContext,
+  actor: Actor,
+  call: N,
+  input: DashboardFilterInput,
+): Promise<DashboardAnswer<N>> {
+  // Labelled by the registry's name (a fixed set), never by anything the caller sends.
+  const timer = dashboardCallSeconds.startTimer({ call: dashboardCallOf(call)?.name ?? 'unknown' });
+  try {
+    const answer = await answerDashboardCall(app, actor, call, input);
+    timer({ outcome: 'ok' });
+    return answer;
+  } catch (e) {
+    timer({ outcome: 'error' });
+    throw e;
+  }
+}
+
+async function answerDashboardCall<N extends DashboardCallName>(
   app: AppContext,
   actor: Actor,
   call: N,
