@@ -2,7 +2,7 @@ import { todayIn } from '../../gateway/src/shared/status';
 import { createMailer } from '../../gateway/src/shared/mailer';
 import { evaluateAlerts } from '../../gateway/src/modules/alerts/evaluate';
 import { alertRound } from '../../gateway/src/modules/alerts/alert.task';
-import { takeLease } from '../../gateway/src/modules/alerts/lease';
+import { takeLease } from '../../gateway/src/shared/lease';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { buildRecordsWorld, type RecordsWorld } from '../support/records-fixtures';

@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { type Actor, roleOf, type EntityType } from '@infinitum/rules';
+import type { Actor } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, notFound } from '../../shared/errors';
 import type { Input } from '../../shared/input';
 import { assertCustomerVisible, canSeeCustomer, visibleCustomerIds } from '../access/customer-scope';
+import { checkRecipients } from '../access/recipients';
 import type { AlertKind } from './alert.entity';
 import { ensureDefaultRules } from './evaluate';
 import { readUnsubscribeToken } from './unsubscribe';
@@ -100,44 +101,6 @@ function intField(input: Input, field: string, min: number, max: number, current
     throw badRequest(msg, { [field]: msg });
   }
   return v;
-}
-
-interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  admin: number;
-  entity_type: EntityType;
-  entity_id: number;
-}
-
-const actorOfUser = (u: UserRow): Actor => ({
-  userId: Number(u.id),
-  name: u.name,
-  email: u.email,
-  role: roleOf({ entityType: u.entity_type, admin: Boolean(Number(u.admin)) }),
-  entityType: u.entity_type,
-  entityId: Number(u.entity_id),
-  admin: Boolean(Number(u.admin)),
-});
-
-/** Recipients must be active users who can see the customer: nobody is mailed about a customer they may not see. */
-async function checkRecipients(em: EntityManager, customerId: number, value: unknown): Promise<number[]> {
-  const msg = 'recipient_ids must list users who can see this customer.';
-  if (!Array.isArray(value) || value.length > 100 || !value.every((v) => Number.isInteger(v) && v > 0)) {
-    throw badRequest(msg, { recipient_ids: msg });
-  }
-  const ids = [...new Set(value as number[])];
-  if (ids.length === 0) return [];
-  const users: UserRow[] = await em.query(
-    'SELECT id, name, email, admin, entity_type, entity_id FROM user WHERE id IN (?) AND active = 1',
-    [ids],
-  );
-  if (users.length !== ids.length) throw badRequest(msg, { recipient_ids: msg });
-  for (const u of users) {
-    if (!(await canSeeCustomer(em, actorOfUser(u), customerId))) throw badRequest(msg, { recipient_ids: msg });
-  }
-  return ids.sort((a, b) => a - b);
 }
 
 /** Edits a rule: on/off, threshold, minimum volume, quiet period, recipients (fields not sent stay). */

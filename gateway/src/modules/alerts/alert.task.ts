@@ -1,8 +1,6 @@
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../shared/app-context';
+import { leasedRound, startLeasedTask } from '../../shared/leased-task';
 import { evaluateAlerts } from './evaluate';
-import { releaseLease, takeLease } from './lease';
 
 export const ALERT_LEASE = 'alerts';
 
@@ -12,7 +10,10 @@ export const ALERT_LEASE = 'alerts';
  * round is recorded in `alert_run`. Answers whether this process evaluated.
  */
 export async function alertRound(app: AppContext, owner: string, leaseMs: number, now = new Date()): Promise<boolean> {
-  if (!(await takeLease(app.ds, ALERT_LEASE, owner, leaseMs))) return false;
+  return leasedRound(app, ALERT_LEASE, owner, leaseMs, () => evaluateRound(app, owner, now));
+}
+
+async function evaluateRound(app: AppContext, owner: string, now: Date): Promise<void> {
   const started = new Date();
   try {
     const r = await evaluateAlerts(app, now);
@@ -30,26 +31,15 @@ export async function alertRound(app: AppContext, owner: string, leaseMs: number
       ])
       .catch(() => undefined);
   }
-  return true;
 }
 
 /** The background task (GatewayModule.tasks): a round every ALERT_INTERVAL_MS (default a minute), the first one interval after start. */
 export async function startAlertTask(app: AppContext): Promise<() => Promise<void>> {
   const every = Number(process.env.ALERT_INTERVAL_MS ?? 60_000);
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    // The lease outlives two intervals: a slow round keeps it, a dead process loses it within two.
-    running = alertRound(app, owner, every * 2).catch((e) => app.log.error({ err: e }, 'alert round failed'));
-  };
-  const timer = setInterval(tick, every);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-    await releaseLease(app.ds, ALERT_LEASE, owner).catch(() => undefined);
-  };
+  // The lease outlives two intervals: a slow round keeps it, a dead process loses it within two.
+  return startLeasedTask(app, {
+    lease: ALERT_LEASE,
+    everyMs: every,
+    round: (owner) => evaluateRound(app, owner, new Date()),
+  });
 }

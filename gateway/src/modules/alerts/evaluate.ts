@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { type Actor, roleOf, type EntityType } from '@infinitum/rules';
+import type { EntityType } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
 import { todayIn } from '../../shared/status';
-import { canSeeCustomer } from '../access/customer-scope';
+import { mayReceive } from '../access/recipients';
 import type { AlertKind } from './alert.entity';
 import { unsubscribeUrl } from './unsubscribe';
 
@@ -262,15 +262,6 @@ export async function deliverPending(app: AppContext): Promise<number> {
   );
   let mailed = 0;
   for (const p of pending) {
-    const actor: Actor = {
-      userId: Number(p.user_id),
-      name: p.name,
-      email: p.email,
-      role: roleOf({ entityType: p.entity_type, admin: Boolean(Number(p.admin)) }),
-      entityType: p.entity_type,
-      entityId: Number(p.entity_id),
-      admin: Boolean(Number(p.admin)),
-    };
     const subscribed: unknown[] = await em.query('SELECT 1 FROM alert_recipient WHERE rule_id = ? AND user_id = ?', [
       p.rule_id,
       p.user_id,
@@ -286,7 +277,7 @@ export async function deliverPending(app: AppContext): Promise<number> {
       await mark(null, 'unsubscribed');
       continue;
     }
-    if (!(await canSeeCustomer(em, actor, Number(p.customer_id)))) {
+    if (!(await mayReceive(em, p, Number(p.customer_id)))) {
       await mark(null, 'skipped');
       continue;
     }

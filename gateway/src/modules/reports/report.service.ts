@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { type Actor, type EntityType, roleOf } from '@infinitum/rules';
+import { type Actor, type EntityType } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
 import type { Input } from '../../shared/input';
 import { assertCustomerVisible, canSeeCustomer } from '../access/customer-scope';
+import { actorOfRecipient, checkRecipients, mayReceive } from '../access/recipients';
 import { runDashboardCall } from '../analytics/dashboard.service';
 import { latestRun, type ReportPeriod, runInstant } from './period';
 import { reportPdf } from './report.pdf';
@@ -42,15 +43,7 @@ interface UserRow {
   entity_id: number;
 }
 
-const actorOfUser = (u: UserRow): Actor => ({
-  userId: Number(u.id),
-  name: u.name,
-  email: u.email,
-  role: roleOf({ entityType: u.entity_type, admin: Boolean(Number(u.admin)) }),
-  entityType: u.entity_type,
-  entityId: Number(u.entity_id),
-  admin: Boolean(Number(u.admin)),
-});
+const actorOfUser = (u: UserRow): Actor => actorOfRecipient(u);
 
 const COLUMNS = 'id, customer_id, frequency, day, hour, time_zone, enabled, created_at';
 
@@ -121,20 +114,7 @@ async function scheduleFields(em: EntityManager, customerId: number, input: Inpu
   if (typeof enabled !== 'boolean') throw invalid('enabled', 'enabled must be true or false.');
   let recipients: number[] | null = null;
   if (input.recipient_ids !== undefined && input.recipient_ids !== null) {
-    const msg = 'recipient_ids must list users who can see this customer.';
-    const v = input.recipient_ids;
-    if (!Array.isArray(v) || v.length > 100 || !v.every((x) => Number.isInteger(x) && x > 0))
-      throw invalid('recipient_ids', msg);
-    recipients = [...new Set(v as number[])].sort((a, b) => a - b);
-    const users: UserRow[] = recipients.length
-      ? await em.query(
-          'SELECT id, name, email, admin, entity_type, entity_id FROM user WHERE id IN (?) AND active = 1',
-          [recipients],
-        )
-      : [];
-    if (users.length !== recipients.length) throw invalid('recipient_ids', msg);
-    for (const u of users)
-      if (!(await canSeeCustomer(em, actorOfUser(u), customerId))) throw invalid('recipient_ids', msg);
+    recipients = await checkRecipients(em, customerId, input.recipient_ids);
   }
   return { frequency, day, hour, zone, enabled, recipients };
 }
@@ -321,7 +301,7 @@ export async function runDueReports(app: AppContext, now = new Date()): Promise<
       await mark(null, 'unsubscribed');
       continue;
     }
-    if (!(await canSeeCustomer(app.ds.manager, actorOfUser(p), Number(s.customer_id)))) {
+    if (!(await mayReceive(app.ds.manager, p, Number(s.customer_id)))) {
       await mark(null, 'skipped');
       continue;
     }

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { EntityManager } from 'typeorm';
 import type { AppContext } from '../../../shared/app-context';
 import { datesOf, dayFromNumber, dayNumber } from '../../../summaries/days';
 import { SUMMARY } from '../../../summaries/marks';
-import { releaseLease, takeLease } from '../../alerts/lease';
+import { startLeasedTask } from '../../../shared/leased-task';
 import { refreshReachExposure } from '../reach/refresh-exposure';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import { refreshImpressionCells } from './impression-cells';
@@ -161,34 +159,18 @@ export async function sweepUnbuilt(em: EntityManager): Promise<number> {
 export async function startSummaryKeeper(app: AppContext): Promise<() => Promise<void>> {
   const every = app.config.SUMMARY_KEEP_MS;
   if (every === 0) return async () => undefined;
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const leaseMs = Math.max(every * 5, 30_000);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   const memory: KeeperMemory = new Map();
   let rounds = 0;
-  const round = async () => {
-    try {
-      if (await takeLease(app.ds, KEEPER_LEASE, owner, leaseMs)) {
-        await keepSummaries(app.ds.manager, memory);
-        // The never-marked days: on the first round, then about once a minute.
-        if (rounds++ % Math.max(1, Math.round(60_000 / every)) === 0) await sweepUnbuilt(app.ds.manager);
-      }
-    } catch (e) {
-      // A build that lost a deadlock to a reader's: the next round finds the day still stale.
-      app.log.warn({ err: e }, 'summary keeper round failed');
-    }
-    if (!stopped) timer = setTimeout(tick, every).unref();
-  };
-  const tick = () => {
-    running = round();
-  };
-  timer = setTimeout(tick, every).unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-    await releaseLease(app.ds, KEEPER_LEASE, owner).catch(() => undefined);
-  };
+  // A build that lost a deadlock to a reader's fails its round at warn: the next round finds the day still stale.
+  return startLeasedTask(app, {
+    lease: KEEPER_LEASE,
+    everyMs: every,
+    leaseMs: Math.max(every * 5, 30_000),
+    failLevel: 'warn',
+    round: async () => {
+      await keepSummaries(app.ds.manager, memory);
+      // The never-marked days: on the first round, then about once a minute.
+      if (rounds++ % Math.max(1, Math.round(60_000 / every)) === 0) await sweepUnbuilt(app.ds.manager);
+    },
+  });
 }

@@ -1,0 +1,55 @@
+import type { EntityManager } from 'typeorm';
+import { type Actor, type EntityType, roleOf } from '@infinitum/rules';
+import { badRequest } from '../../shared/errors';
+import { canSeeCustomer } from './customer-scope';
+
+/** A user as a customer's mail (alerts, scheduled reports) is addressed to: the columns that decide what they see. */
+export interface RecipientRow {
+  id?: number;
+  user_id?: number;
+  name: string;
+  email: string;
+  admin: number | boolean;
+  entity_type: EntityType;
+  entity_id: number;
+}
+
+/** The recipient as the actor the access rules judge (and the dashboard numbers are computed for). */
+export const actorOfRecipient = (u: RecipientRow): Actor => ({
+  userId: Number(u.user_id ?? u.id),
+  name: u.name,
+  email: u.email,
+  role: roleOf({ entityType: u.entity_type, admin: Boolean(Number(u.admin)) }),
+  entityType: u.entity_type,
+  entityId: Number(u.entity_id),
+  admin: Boolean(Number(u.admin)),
+});
+
+/**
+ * Whether a user may receive a customer's mail: the one rule for alerts and reports, checked when a recipient
+ * is chosen and again at each send (a recipient who has since lost sight of the customer is skipped, never
+ * mailed). Only users who may see the customer receive it.
+ */
+export function mayReceive(em: EntityManager, u: RecipientRow, customerId: number): Promise<boolean> {
+  return canSeeCustomer(em, actorOfRecipient(u), customerId);
+}
+
+const NOT_ALLOWED = 'recipient_ids must list users who can see this customer.';
+
+/**
+ * The recipients an editor chose for a customer's mail, checked: up to 100 ids of active users who may see the
+ * customer (`mayReceive`), answered sorted without repeats; otherwise a 400 naming `recipient_ids`.
+ */
+export async function checkRecipients(em: EntityManager, customerId: number, value: unknown): Promise<number[]> {
+  const refuse = () => badRequest(NOT_ALLOWED, { recipient_ids: NOT_ALLOWED });
+  if (!Array.isArray(value) || value.length > 100 || !value.every((v) => Number.isInteger(v) && v > 0)) throw refuse();
+  const ids = [...new Set(value as number[])].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const users: RecipientRow[] = await em.query(
+    'SELECT id, name, email, admin, entity_type, entity_id FROM user WHERE id IN (?) AND active = 1',
+    [ids],
+  );
+  if (users.length !== ids.length) throw refuse();
+  for (const u of users) if (!(await mayReceive(em, u, customerId))) throw refuse();
+  return ids;
+}
