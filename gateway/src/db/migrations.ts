@@ -37,6 +37,7 @@ import { SavedViews1795878983696 } from './migrations/1795878983696-saved-views'
 import { Alerts1795878940781 } from './migrations/1795878940781-Alerts';
 import { ScheduledReports1795880269144 } from './migrations/1795880269144-ScheduledReports';
 import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
+import { InvalidEvent1795900000000 } from './migrations/1795900000000-invalid-event';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -79,4 +80,5 @@ export const migrations: Function[] = [
   Alerts1795878940781,
   SavedViews1795878983696,
   ScheduledReports1795880269144,
+  InvalidEvent1795900000000,
 ];
