@@ -19,6 +19,11 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   WORKER: z.enum(['0', '1']).default('1'),
   TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * Data-centre CIDR list (one range a line; docs/invalid-traffic.md): hits from these addresses are invalid
+   * traffic (`datacenter`). Unset: nothing matches. scripts/refresh-datacenter-cidrs.mjs writes it.
+   */
+  DATACENTER_CIDRS_FILE: z.string().optional(),
   SPOOL_DIR: z.string().default('.spool'),
   /** The spool is fsynced at most this many ms after a write (0: before the pixel answers). */
   SPOOL_FSYNC_MS: z.coerce.number().int().min(0).max(60_000).default(100),

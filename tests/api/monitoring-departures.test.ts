@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { BROWSER } from '../support/browser-agent';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startEtlWorker } from '../../gateway/src/etl/task';
@@ -144,7 +145,9 @@ test('a gateway stopped with SIGTERM (the demo loader) answers its pixels, then 
   const loader = await startProcess('gateway');
   const tag = world.impressionTags[0];
   const answers = await Promise.all(
-    Array.from({ length: 40 }, (_, i) => fetch(`${loader.url}/t/i/${tag.key}?hh=${6000 + i}`).then((r) => r.status)),
+    Array.from({ length: 40 }, (_, i) =>
+      fetch(`${loader.url}/t/i/${tag.key}?hh=${6000 + i}`, BROWSER).then((r) => r.status),
+    ),
   );
   expect(answers.every((s) => s === 200)).toBe(true);
   await until('the loader is listed as a collector', health, (h) => listed(h, loader.child.pid), 10_000);

@@ -1,4 +1,5 @@
 import { referenceAnswers } from '../reference/metrics';
+import { BROWSER } from '../support/browser-agent';
 import { referenceReachLift } from '../reference/reach-lift';
 import type { RefHit, RefImpression } from '../reference/types';
 import type { TestGateway } from '../support/gateway';
@@ -87,7 +88,7 @@ test('ctl=1 on the impression pixel stores a control impression; without it an e
     `/t/i/${tag.key}?ctl=1&hh=424242`,
     `/t/i/${tag.key}?hh=424242&cb=3`,
   ]) {
-    const res = await fetch(t.url + path);
+    const res = await fetch(t.url + path, BROWSER);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).length).toBe(43);
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BROWSER_UA } from '../support/browser-agent';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DEMO_PASSWORD } from '../../gateway/src/seed/demo-data';
@@ -114,6 +115,8 @@ describe('a copied impression tag in a VAST 4 player', () => {
 
     // The player's page, its library and the ad server's VAST answer, all on another origin.
     const player = await b.context.newPage();
+    // A viewer's agent: headless Chromium says HeadlessChrome, a bot to the invalid traffic rules (docs/invalid-traffic.md).
+    await player.setExtraHTTPHeaders({ 'user-agent': BROWSER_UA });
     await player.route(`${PLAYER}/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path === '/vast-client.js')
@@ -164,7 +167,7 @@ describe('a copied impression tag in a VAST 4 player', () => {
     await player.close();
 
     // An ad server that leaves its own macro unreplaced (GAM's, fired as is) is still one impression.
-    const raw = await fetch(toGateway(gam));
+    const raw = await fetch(toGateway(gam), { headers: { 'user-agent': BROWSER_UA } });
     expect(raw.status).toBe(200);
     expect(await settlesAt(before + 2)).toBe(before + 2);
   });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { BROWSER_UA } from '../support/browser-agent';
 import { gzipSync } from 'node:zlib';
 import { makeUser } from '../support/actors';
 import type { TestGateway } from '../support/gateway';
@@ -34,7 +35,8 @@ const householdOf = (salt: string, ip: string) =>
   createHmac('sha256', salt).update(ip).digest().readBigUInt64BE(0).toString();
 
 async function pixel(base: string, path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(base + path, { headers });
+  // A browser's agent unless the test says otherwise: Node's own (`node`) is a bot (docs/invalid-traffic.md).
+  const res = await fetch(base + path, { headers: { 'user-agent': BROWSER_UA, ...headers } });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 

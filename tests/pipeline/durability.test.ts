@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { BROWSER } from '../support/browser-agent';
 import { attachTouches, sessionise } from '../reference/sessions';
 import type { RefHit, RefImpression } from '../reference/types';
 import { startTestGateway, type TestGateway } from '../support/gateway';
@@ -211,7 +212,7 @@ test('a Redis restart and a MySQL outage during load lose nothing (pixels are sp
       await new Promise((r) => setTimeout(r, 300));
       const tag = world.impressionTags[0];
       for (let p = 0; p < 50; p++) {
-        const res = await fetch(`${t.url}/t/i/${tag.key}?hh=${900000 + p}&r=CAN`);
+        const res = await fetch(`${t.url}/t/i/${tag.key}?hh=${900000 + p}&r=CAN`, BROWSER);
         expect(res.status).toBe(200);
         pixelsSent++;
       }

@@ -1,4 +1,5 @@
 import { insertApiKey } from '../support/api-keys';
+import { BROWSER } from '../support/browser-agent';
 import type { TestGateway } from '../support/gateway';
 import {
   ingest,
@@ -104,7 +105,7 @@ test("a key re-using the ids of another customer's pixels stores its own lines a
     `/t/i/${imp}?hh=4300&ctl=1`,
     `/t/v/${site}?hh=4300&u=https%3A%2F%2Fb.test%2F`,
   ])
-    expect((await fetch(t.url + path)).status).toBe(200);
+    expect((await fetch(t.url + path, BROWSER)).status).toBe(200);
   await waitForIdle(t, admin);
   const ids = async (table: string, customerId: number): Promise<string[]> =>
     (

@@ -4,6 +4,7 @@ import { clientIp, type TrustedProxies } from './client-ip';
 import type { Collector } from './collector';
 import { GIF, GIF_HEADERS, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from './hit';
 import { siteScript } from './site-script';
+import { classifyRequest, loadCidrs } from '../shared/invalid-traffic';
 
 const REGION = /^[A-Z]{2,3}$/;
 
@@ -24,6 +25,7 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
     String(Buffer.byteLength(script)),
   ];
   const geo = geoCache();
+  const datacenter = loadCidrs(collector.config.DATACENTER_CIDRS_FILE);
   return (req: IncomingMessage, res: ServerResponse, url = req.url ?? '/'): boolean => {
     // '/t/' by character codes: this runs for every request of the gateway.
     if (url.charCodeAt(0) !== 47 || url.charCodeAt(1) !== 116 || url.charCodeAt(2) !== 47) return false;
@@ -54,7 +56,21 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
     const params = kind === 'v' || needsDecoding(query) ? new URLSearchParams(query) : null;
     const ip = clientIp(req, trusted);
     const hh = param(params, query, 'hh');
-    const household = (hh !== null && parseHousehold(hh)) || householdOfIp(salt, ip);
+    const headers = req.headers;
+    // Rules 1-5 of docs/invalid-traffic.md: the hit is still logged (counted per reason, stored apart), never counted.
+    const invalid = classifyRequest(
+      {
+        gpc: headers['sec-gpc'] as string | undefined,
+        userAgent: headers['user-agent'],
+        secPurpose: headers['sec-purpose'] as string | undefined,
+        purpose: headers['purpose'] as string | undefined,
+        xMoz: headers['x-moz'] as string | undefined,
+        ip,
+      },
+      datacenter,
+    );
+    // Sec-GPC: the person asked not to be tracked: the hit travels without its household.
+    const household = invalid === 'gpc' ? '0' : (hh !== null && parseHousehold(hh)) || householdOfIp(salt, ip);
     const now = Date.now();
     const r = param(params, query, 'r');
     const u = kind === 'v' && params ? params.get('u') : null;
@@ -72,6 +88,7 @@ export function pixelHandler(collector: Collector, trusted: TrustedProxies) {
       c: kind === 'i' && param(params, query, 'ctl') === '1' ? 1 : undefined,
       u: u ? u.slice(0, 2000) : undefined,
       f: ref ? ref.slice(0, 2000) : undefined,
+      x: invalid ?? undefined,
     };
     collector.take(hit, done);
     return true;

@@ -38,6 +38,7 @@ import { Alerts1795878940781 } from './migrations/1795878940781-Alerts';
 import { ScheduledReports1795880269144 } from './migrations/1795880269144-ScheduledReports';
 import { TagFirstHit1795908899286 } from './migrations/1795908899286-TagFirstHit';
 import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
+import { InvalidEvent1795900000000 } from './migrations/1795900000000-invalid-event';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
 export const migrations: Function[] = [
@@ -80,5 +81,6 @@ export const migrations: Function[] = [
   Alerts1795878940781,
   SavedViews1795878983696,
   ScheduledReports1795880269144,
+  InvalidEvent1795900000000,
   TagFirstHit1795908899286,
 ];

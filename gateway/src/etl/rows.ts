@@ -4,6 +4,7 @@ import { isRegionOf } from '../geo/regions';
 import { memoized, turn } from '../shared/memo';
 import { localParts } from '../shared/time';
 import type { TagDirectory } from './tags';
+import type { InvalidReason } from '../shared/invalid-traffic';
 
 /** An event's identity: its id within its customer (senders choose ids, so two customers may share one). */
 export interface EventKey {
@@ -60,11 +61,29 @@ export interface SiteHitRow {
   timeZone: string;
 }
 
+/** A hit of invalid traffic (docs/invalid-traffic.md), stored apart in invalid_event: never counted. */
+export interface InvalidRow {
+  eventId: string;
+  customerId: number;
+  kind: 'i' | 'v';
+  tagId: number;
+  /** The impression's booking (its would-be spend); null for a site hit. */
+  bookingId: number | null;
+  /** Null for `gpc` (never stored with a household). */
+  household: string | null;
+  ts: number;
+  localDate: string;
+  reason: InvalidReason;
+  control: boolean;
+}
+
 export interface PreparedBatch {
   impressions: ImpressionRow[];
   hits: SiteHitRow[];
   /** Control (holdout) impressions, docs/design.md#reach-frequency-and-lift: stored apart, never in any section 4 number. */
   controls?: ImpressionRow[];
+  /** Invalid traffic (rules 1-5 of docs/invalid-traffic.md): stored apart, never in any section 4 number. */
+  invalid?: InvalidRow[];
   rejected: Record<string, number>;
 }
 
@@ -73,13 +92,28 @@ const YIELD_HITS = 5000;
 
 /** Resolves tags, region and local time of each hit; unknown tags are counted as rejected. */
 export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<PreparedBatch> {
-  const out: PreparedBatch = { impressions: [], hits: [], controls: [], rejected: {} };
+  const out: PreparedBatch = { impressions: [], hits: [], controls: [], invalid: [], rejected: {} };
   const resolved = await tags.resolve(hits);
   for (const [n, h] of hits.entries()) {
     if (n % YIELD_HITS === YIELD_HITS - 1) await turn();
     const tag = resolved.get(`${h.k}:${h.t}`);
     if (!tag || tag.kind !== h.k) {
       out.rejected.unknown_tag = (out.rejected.unknown_tag ?? 0) + 1;
+      continue;
+    }
+    if (h.x) {
+      out.invalid!.push({
+        eventId: h.i,
+        customerId: tag.customerId,
+        kind: tag.kind,
+        tagId: tag.tagId,
+        bookingId: tag.kind === 'i' ? tag.bookingId : null,
+        household: h.x === 'gpc' ? null : h.h,
+        ts: h.ts,
+        localDate: localParts(h.ts, tag.timeZone).date,
+        reason: h.x,
+        control: h.c === 1,
+      });
       continue;
     }
     const region = h.r && isRegionOf(tag.country, h.r) ? h.r : regionOfGeo(h.g, tag.country);

@@ -9,6 +9,7 @@ import { touchExistingVisits } from './write-touches';
 import { turn } from '../shared/memo';
 import { dailyActivitySteps, recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
+import { writeInvalidEvents } from './invalid-events';
 import { uniqueBy, type PreparedBatch } from './rows';
 import { PING_WINDOW_MS } from './pings';
 import { markStaleDays, noteImpressions, staleDaySteps } from '../summaries/marks';
@@ -109,6 +110,7 @@ async function writeBatchOnce(
     const controls = batch.controls ?? [];
     await timed('controls', writeControlImpressions(qr, controls));
     noteImpressions(qr, controls, true);
+    await timed('invalid', writeInvalidEvents(qr, batch.invalid ?? []));
     noteImpressions(qr, newImpressions);
     const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
     await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));

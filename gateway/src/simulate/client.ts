@@ -2,6 +2,9 @@ import { signAccessToken } from '../modules/auth/access-token';
 import type { DataSource } from 'typeorm';
 import type { SimEvent } from './traffic';
 
+const VIEWER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 /** Talks to a running gateway: sign in as the super admin, bulk ingest, pixels, status. */
 export class GatewayClient {
   private token = '';
@@ -80,7 +83,10 @@ export class GatewayClient {
     const q = new URLSearchParams({ hh: e.household, r: e.region });
     if (e.url) q.set('u', e.url);
     if (e.control) q.set('ctl', '1');
-    const res = await fetch(`${this.url}/t/${e.type === 'impression' ? 'i' : 'v'}/${e.tag}?${q}`);
+    // A viewer's browser agent: Node's own (`node`) is a bot to the invalid traffic rules (docs/invalid-traffic.md).
+    const res = await fetch(`${this.url}/t/${e.type === 'impression' ? 'i' : 'v'}/${e.tag}?${q}`, {
+      headers: { 'user-agent': VIEWER_UA },
+    });
     await res.arrayBuffer();
   }
 

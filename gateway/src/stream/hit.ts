@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { InvalidReason } from '../shared/invalid-traffic';
 
 /**
  * One collected hit as it travels through the hit log (docs/design.md#collection). Compact keys: the log
@@ -25,6 +26,11 @@ export interface Hit {
   /** Page URL and referrer of a site hit. */
   u?: string;
   f?: string;
+  /**
+   * Invalid traffic (docs/invalid-traffic.md): the reason of rules 1-5 when the collector or bulk ingest found one.
+   * Such a hit is stored apart (invalid_event) and never counts; a `gpc` hit carries household '0'.
+   */
+  x?: InvalidReason;
 }
 
 export const TAG_KEY = /^[A-Za-z0-9_-]{1,32}$/;

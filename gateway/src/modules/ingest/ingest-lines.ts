@@ -3,6 +3,7 @@ import { regionOf } from '../../geo/regions';
 import { EVENT_ID, householdOfIp, newEventId, parseHousehold, TAG_KEY, type Hit } from '../../stream/hit';
 import { geoOfIp } from '../../geo/lookup';
 import { controlProblem } from './control-line';
+import { classifyRequest, NO_CIDRS, type CidrList } from '../../shared/invalid-traffic';
 
 /**
  * Validation of bulk ingest NDJSON (docs/design.md#collection): one event per line, lines counted from 1. Tag keys
@@ -19,7 +20,12 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000;
 export const MAX_LISTED_ERRORS = 1000;
 
 /** One NDJSON line as a hit, or why it is rejected; null for a blank line (skipped, still counted). */
-export function parseLine(row: string, salt: string, now: number): Hit | string | null {
+export function parseLine(
+  row: string,
+  salt: string,
+  now: number,
+  datacenter: CidrList = NO_CIDRS,
+): Hit | string | null {
   const text = row.trim();
   if (!text) return null;
   let e: Record<string, unknown>;
@@ -46,6 +52,9 @@ export function parseLine(row: string, salt: string, now: number): Hit | string 
   if (typeof e.region === 'string') hit.r = e.region;
   else if (ip) hit.g = geoOfIp(ip);
   if (typeof e.url === 'string' && hit.k === 'v') hit.u = e.url.slice(0, 2000);
+  // Rules 3 and 5 of docs/invalid-traffic.md (a line has no GPC or prefetch header): stored apart, never counted.
+  const invalid = classifyRequest({ userAgent: typeof e.ua === 'string' ? e.ua : null, ip }, datacenter);
+  if (invalid) hit.x = invalid;
   return hit;
 }
 
@@ -68,6 +77,7 @@ function validate(e: Record<string, unknown>, now: number): string | null {
   if (e.region !== undefined && (typeof e.region !== 'string' || !regionOf(e.region)))
     return 'region is not a region code';
   if (e.url !== undefined && typeof e.url !== 'string') return 'url must be a string';
+  if (e.ua !== undefined && typeof e.ua !== 'string') return 'ua must be a string';
   const control = controlProblem(e);
   if (control) return control;
   if (e.id !== undefined && (typeof e.id !== 'string' || !EVENT_ID.test(e.id))) {

@@ -1,3 +1,4 @@
+import { loadCidrs } from '../../shared/invalid-traffic';
 import { type Hit, hitLogOf, hitSinkOf, type HitLogStatus, spooledBytes } from '../../stream';
 import { type LineError, MAX_LISTED_ERRORS, parseLine } from './ingest-lines';
 import type { AppContext } from '../../shared/app-context';
@@ -80,8 +81,11 @@ export async function ingestEvents(
   /** "k:key" -> whether the actor may send it: each tag key is looked up once per request. */
   const tagAccepted = new Map<string, boolean>();
   let line = 0;
+  const datacenter = loadCidrs(app.config.DATACENTER_CIDRS_FILE);
   for await (const rows of body) {
-    const parsed: (Hit | string | null)[] = rows.map((row) => parseLine(row, app.config.HOUSEHOLD_SALT, now));
+    const parsed: (Hit | string | null)[] = rows.map((row) =>
+      parseLine(row, app.config.HOUSEHOLD_SALT, now, datacenter),
+    );
     const unseen = parsed.filter((p): p is Hit => typeof p === 'object' && !!p && !tagAccepted.has(`${p.k}:${p.t}`));
     if (unseen.length) {
       const known = await acceptedTagKeys(app, actor, unseen);
