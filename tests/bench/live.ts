@@ -15,6 +15,7 @@ import { defaultFilter } from '../e2e/dashboard-page';
 import { ensureClientBuilt, openBrowser } from '../support/browser';
 import { call, gql } from '../support/http';
 import { startPipelineGateway } from '../support/pipeline';
+import { BROWSER } from '../support/browser-agent';
 
 const HITS = Math.max(50, Number(process.env.BENCH_HITS ?? 50));
 const REFRESH_HITS = Number(process.env.BENCH_REFRESH_HITS ?? 10);
@@ -57,7 +58,7 @@ async function main() {
     for (let i = 0; i < HITS; i++) {
       const before = await shown();
       const fired = performance.now();
-      const r = await fetch(`${t.url}/t/i/${tag.tag_key}?cb=${Date.now()}-${i}`);
+      const r = await fetch(`${t.url}/t/i/${tag.tag_key}?cb=${Date.now()}-${i}`, BROWSER);
       if (r.status !== 200) throw new Error(`pixel answered ${r.status}`);
       await page.waitForFunction(
         (n) => Number(document.querySelector('[data-testid="live-impressions"]')?.textContent?.replace(/,/g, '')) > n,
@@ -90,7 +91,7 @@ async function main() {
     for (let i = 0; i < REFRESH_HITS; i++) {
       const before = await todays();
       const fired = performance.now();
-      await fetch(`${t.url}/t/i/${tag.tag_key}?cb=${Date.now()}-r${i}`);
+      await fetch(`${t.url}/t/i/${tag.tag_key}?cb=${Date.now()}-r${i}`, BROWSER);
       // A refresh every 100 ms until today's figure counts the hit (each refresh is the screen's call).
       while ((await todays()) <= before) {
         if (performance.now() - fired > 30_000) throw new Error("today's figure never counted the hit");

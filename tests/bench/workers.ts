@@ -20,6 +20,7 @@ import { streamKeys } from '../../gateway/src/stream/redis/keys';
 import { ingestStatus } from '../../gateway/src/stream/redis/status';
 import { migrate } from '../../gateway/src/db/migrate';
 import { redisKeys } from '../../gateway/src/shared/redis';
+import { BROWSER } from '../support/browser-agent';
 import {
   REDIS_URL,
   ROOT,
@@ -84,7 +85,7 @@ async function load(world: World, prefix: string): Promise<number> {
               h.k === 'i'
                 ? `/t/i/${h.t}?hh=${h.h}&r=AUK`
                 : `/t/v/${h.t}?hh=${h.h}&r=AUK&u=${encodeURIComponent(`https://bench.example/p${next % 50}`)}`;
-            const res = await pool.request({ method: 'GET', path });
+            const res = await pool.request({ method: 'GET', path, headers: BROWSER.headers });
             await res.body.arrayBuffer();
             if (res.statusCode !== 200) throw new Error(`collector answered ${res.statusCode}`);
           }

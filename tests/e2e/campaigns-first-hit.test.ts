@@ -5,6 +5,7 @@ import type { TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { startPipelineGateway } from '../support/pipeline';
 import { clientChosen, openTab, rowWith, signInFresh } from './campaigns-flows';
+import { BROWSER } from '../support/browser-agent';
 
 /**
  * A trafficker places a tag and watches it work (docs/design.md#live-view): a new tag shows "Waiting for first
@@ -62,7 +63,10 @@ test('a new site tag waits for its first hit, then shows Receiving the moment it
   const navigations: string[] = [];
   page.on('framenavigated', (f) => navigations.push(f.url()));
   const fired = Date.now();
-  const pixel = await fetch(`${t.url}/t/v/${key}?u=${encodeURIComponent('https://example.nz/launch')}&cb=${fired}`);
+  const pixel = await fetch(
+    `${t.url}/t/v/${key}?u=${encodeURIComponent('https://example.nz/launch')}&cb=${fired}`,
+    BROWSER,
+  );
   expect(pixel.status).toBe(200);
   await page.waitForFunction(
     () =>
@@ -98,7 +102,7 @@ test('an impression tag with no hit yet flips to Receiving when the ad server fi
   const cell = row.getByTestId('first-hit');
   await row.locator('[data-testid="first-hit"][data-received]').waitFor();
   await expect(cell.innerText()).resolves.toBe('Waiting for first hit');
-  const pixel = await fetch(`${t.url}/t/i/${tag.tag_key}?cb=${Date.now()}`);
+  const pixel = await fetch(`${t.url}/t/i/${tag.tag_key}?cb=${Date.now()}`, BROWSER);
   expect(pixel.status).toBe(200);
   await row.locator('[data-testid="first-hit"][data-received="true"]').waitFor({ timeout: 10_000 });
   await expect(cell.innerText()).resolves.toBe('Receiving');
