@@ -99,6 +99,8 @@ export type CustomerInput = {
   cust_name?: string | null | undefined;
   display_name?: string | null | undefined;
   domain?: string | null | undefined;
+  /** Months of raw data kept, 1 to 25; unchanged when absent */
+  retention_months?: number | null | undefined;
   taxonomy_id?: number | null | undefined;
 };
 

@@ -36,6 +36,7 @@ import { EventIdPerCustomer1795864432065 } from './migrations/1795864432065-even
 import { SavedViews1795878983696 } from './migrations/1795878983696-saved-views';
 import { Alerts1795878940781 } from './migrations/1795878940781-Alerts';
 import { ScheduledReports1795880269144 } from './migrations/1795880269144-ScheduledReports';
+import { Retention1795909850695 } from './migrations/1795909850695-Retention';
 import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
 
 // Ordered list of migrations; `npm run check` fails when entities and migrations drift.
@@ -79,4 +80,5 @@ export const migrations: Function[] = [
   Alerts1795878940781,
   SavedViews1795878983696,
   ScheduledReports1795880269144,
+  Retention1795909850695,
 ];
