@@ -6,7 +6,9 @@ import { dashboardFlights } from '../../gateway/src/modules/analytics/single-fli
 import { SummaryChoice } from '../../gateway/src/modules/analytics/summaries/choice';
 import { keepSummaries } from '../../gateway/src/modules/analytics/summaries/keeper';
 import { applyRetention, keepFrom } from '../../gateway/src/modules/retention/retention';
+import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { call } from '../support/http';
 import { loadSmallWorld, sortedDeep } from './small-world';
 import type { WorldCustomer } from './world';
 
@@ -87,6 +89,14 @@ test('a retention run removes the days before the cut and leaves the numbers of 
   expect(runs).toHaveLength(1);
   expect(JSON.parse(runs[0].removed).impression_rollup).toBe(oldImpressions);
   expect(Number(runs[0].total_rows)).toBe(report.totalRows);
+  // The super admin reads the report; an organisation admin may not.
+  const sa = await makeUser(t, { entityType: 'SYSTEM', entityId: 0, admin: true, name: 'Root' });
+  const seen = await call(t.url, 'GET', '/api/admin/retention-runs', { token: sa.token });
+  expect(seen.status).toBe(200);
+  expect(seen.body[0]).toMatchObject({ customer_id: c.id, keep_from: CUT, total_rows: report.totalRows });
+  expect(seen.body[0].removed.visit).toBe(oldVisits);
+  const other = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
+  expect((await call(t.url, 'GET', '/api/admin/retention-runs', { token: other.token })).status).toBe(403);
   expect((await applyRetention(ds(), c.id, NOW)).totalRows).toBe(0);
   expect(await ds().query('SELECT id FROM retention_run WHERE customer_id = ?', [c.id])).toHaveLength(1);
 }, 120_000);
