@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GatewayModule } from './shared/module';
 import { adminSummaryModule } from './modules/admin-summary';
 import { alertsModule } from './modules/alerts';
+import { retentionModule } from './modules/retention';
 import { annotationsModule } from './modules/annotations';
 import { analyticsModule } from './modules/analytics';
 import { apiKeysModule } from './modules/api-keys';
@@ -48,6 +49,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   adminSummaryModule,
   savedViewsModule,
   alertsModule,
+  retentionModule,
   reportsModule,
   annotationsModule,
   liveModule,

@@ -494,6 +494,10 @@ export const REST_CASES: Record<string, RestCase> = {
     ok: async (w) => ({ token: w.a.users.agency.admin.token }),
     denied: ALL_SEE,
   },
+  'GET /api/admin/retention-runs': {
+    ok: async (w) => ({ token: w.superAdmin.token }),
+    denied: notSuperAdmin(async () => ({})),
+  },
   'GET /api/users': {
     ok: async (w) => ({ token: w.a.users.broadcaster.admin.token }),
     denied: async (w) => ({ token: w.a.users.broadcaster.user.token, status: 403 }),

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const AGENCY_FIELDS = 'id agency_name domain admin_email country_code created_by';
 
 const CUSTOMER_FIELDS =
-  'id cust_name display_name domain admin_email taxonomy_id taxonomy_desc country_code country_list operational_countries { country_code country_name } billing_entity is_multi_country status time_zone created_by';
+  'id cust_name display_name domain admin_email taxonomy_id taxonomy_desc country_code country_list operational_countries { country_code country_name } billing_entity is_multi_country status retention_months time_zone created_by';
 
 describe('clients', () => {
   test('the super admin creates a client with countries, billing entity and a category', async () => {
@@ -161,6 +161,35 @@ describe('clients', () => {
       body: { cust_name: 'Renamed' },
     });
     expect(put.status).toBe(403);
+  });
+
+  test('the client’s admin sets its retention: 1 to 25 months, 13 by default, a field error otherwise', async () => {
+    const [c] = await db("SELECT id FROM customer WHERE cust_name = 'Harbour Foods'");
+    const owner = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
+    const before = await call(t.url, 'GET', `/api/customers/${c.id}`, { token: owner.token });
+    expect(before.body.retention_months).toBe(13);
+    for (const bad of [0, 26]) {
+      const r = await call(t.url, 'PUT', `/api/customers/${c.id}`, {
+        token: owner.token,
+        body: { cust_name: 'Harbour Foods', retention_months: bad },
+      });
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body)).toContain('Retention must be a whole number of months from 1 to 25');
+    }
+    const g = await gql(
+      t.url,
+      `mutation($id: Int!) { updateCustomer(id: $id, input: { cust_name: "Harbour Foods", retention_months: 25 }) { retention_months } }`,
+      { id: c.id },
+      owner.token,
+    );
+    expect(g.data.updateCustomer.retention_months).toBe(25);
+    // Left out, it stays as it was.
+    const kept = await call(t.url, 'PUT', `/api/customers/${c.id}`, {
+      token: owner.token,
+      body: { cust_name: 'Harbour Foods' },
+    });
+    expect(kept.body.retention_months).toBe(25);
+    expect((await db('SELECT retention_months FROM customer WHERE id = ?', [c.id]))[0].retention_months).toBe(25);
   });
 
   test('the client’s own admin edits it, including its countries, but not its billing entity', async () => {

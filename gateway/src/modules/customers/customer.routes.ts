@@ -25,6 +25,7 @@ const customerSchema = z
     billing_entity: z.number().int().nullable().describe('0 No Charge, 1 Customer, 2 Booking Entity; ROLE_ADMIN only'),
     is_multi_country: z.boolean(),
     status: z.number().int(),
+    retention_months: z.number().int().describe('Months of raw data kept, 1 to 25 (default 13)'),
     time_zone: z.string(),
     created_by: z.number().int().nullable(),
   })
@@ -39,6 +40,7 @@ const customerInput = z
     country_code: z.string().nullish(),
     country_list: z.array(z.string()).nullish(),
     billing_entity: z.number().int().nullish().describe('ROLE_ADMIN only; ignored for others'),
+    retention_months: z.number().int().nullish().describe('Months of raw data kept, 1 to 25; unchanged when absent'),
   })
   .meta({ id: 'CustomerInput' });
 

@@ -11,6 +11,7 @@ import { assertTaxonomy, countryTimeZone } from '../reference/reference.service'
 import { assertMayAssociate, containsPattern, SEARCH_LIMIT, searchTerm } from '../relationships/association-policy';
 import { type AssociationRequestRecord, requestAssociation } from '../relationships/association-request.service';
 import { insertRelationship } from '../relationships/related';
+import { RETENTION_DEFAULT, RETENTION_MAX, RETENTION_MIN } from './retention-months';
 
 /**
  * A client as the service answers it; taxonomy_desc, country_list, operational_countries and
@@ -28,6 +29,7 @@ export interface CustomerBase {
   /** ROLE_ADMIN only (spec 6); null for everyone else. */
   billing_entity: number | null;
   status: number;
+  retention_months: number;
   created_by: number | null;
 }
 
@@ -42,11 +44,12 @@ interface CustomerRow {
   time_zone: string;
   billing_entity: number;
   status: number;
+  retention_months: number;
   created_by: number | null;
 }
 
 const COLUMNS =
-  'id, cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, created_by';
+  'id, cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, retention_months, created_by';
 
 function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { associated: true }): CustomerBase {
   const admin = can.seeAdminFields(actor);
@@ -62,6 +65,7 @@ function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { 
     time_zone: r.time_zone,
     billing_entity: admin ? Number(r.billing_entity) : null,
     status: Number(r.status),
+    retention_months: Number(r.retention_months),
     created_by: admin && r.created_by !== null ? Number(r.created_by) : null,
   };
 }
@@ -154,6 +158,18 @@ async function choosesCountry(em: EntityManager, actor: Actor, editingOwn: boole
   return (await countriesOf(em, actor.entityType, actor.entityId)).country_list.length > 1;
 }
 
+/** Retention months (DESIGN 3b): a whole number 1 to 25; absent keeps `current`. */
+function retentionOf(input: Input, current: number): number {
+  const raw = (input as { retention_months?: unknown }).retention_months;
+  if (raw === undefined || raw === null || raw === '') return current;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < RETENTION_MIN || v > RETENTION_MAX) {
+    const message = `Retention must be a whole number of months from ${RETENTION_MIN} to ${RETENTION_MAX}`;
+    throw badRequest(message, { retention_months: message });
+  }
+  return v;
+}
+
 function billingOf(actor: Actor, input: Input, current: number): number {
   if (!can.seeAdminFields(actor)) return current;
   const v = optionalNumber(input.billing_entity);
@@ -170,11 +186,12 @@ export async function createCustomer(app: AppContext, actor: Actor, input: Input
   await assertTaxonomy(em, data.taxonomy_id);
   const countries = await chosenCountries(em, actor, input, false);
   const billing = billingOf(actor, input, 2);
+  const retention = retentionOf(input, RETENTION_DEFAULT);
   const id = await app.ds.transaction(async (tx) => {
     const customerId = insertedId(
       await tx.query(
-        `INSERT INTO customer (cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, created_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        `INSERT INTO customer (cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, retention_months, created_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
         [
           data.cust_name,
           data.display_name,
@@ -184,6 +201,7 @@ export async function createCustomer(app: AppContext, actor: Actor, input: Input
           countries.country_code,
           await countryTimeZone(tx, countries.country_code),
           billing,
+          retention,
           actor.userId,
         ],
       ),
@@ -213,10 +231,11 @@ export async function updateCustomer(app: AppContext, actor: Actor, id: number, 
   assertValid(clientRules({ choosesCountry: countryGiven }), { ...input, ...data });
   await assertTaxonomy(em, data.taxonomy_id);
   const countries = countryGiven ? await chosenCountries(em, actor, input, editingOwn) : null;
+  const retention = retentionOf(input, Number(row.retention_months));
   await app.ds.transaction(async (tx) => {
     await tx.query(
       `UPDATE customer SET cust_name = ?, display_name = ?, domain = ?, admin_email = ?, taxonomy_id = ?,
-         country_code = ?, billing_entity = ? WHERE id = ?`,
+         country_code = ?, billing_entity = ?, retention_months = ? WHERE id = ?`,
       [
         data.cust_name,
         data.display_name,
@@ -225,6 +244,7 @@ export async function updateCustomer(app: AppContext, actor: Actor, id: number, 
         data.taxonomy_id,
         countries?.country_code ?? row.country_code,
         billingOf(actor, input, Number(row.billing_entity)),
+        retention,
         id,
       ],
     );

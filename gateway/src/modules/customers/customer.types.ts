@@ -14,6 +14,7 @@ export class Customer {
   @Field(() => Int, { nullable: true, description: '0 No Charge, 1 Customer, 2 Booking Entity; ROLE_ADMIN only' })
   billing_entity: number | null;
   @Field(() => Int) status: number;
+  @Field(() => Int, { description: 'Months of raw data kept, 1 to 25 (default 13)' }) retention_months: number;
   @Field(() => Int, { nullable: true, description: 'ROLE_ADMIN only' }) created_by: number | null;
 }
 
@@ -26,6 +27,8 @@ export class CustomerInput {
   @Field(() => Int, { nullable: true }) taxonomy_id?: number | null;
   @Field(() => String, { nullable: true }) country_code?: string | null;
   @Field(() => [String], { nullable: true }) country_list?: string[] | null;
+  @Field(() => Int, { nullable: true, description: 'Months of raw data kept, 1 to 25; unchanged when absent' })
+  retention_months?: number | null;
   @Field(() => Int, { nullable: true, description: 'ROLE_ADMIN only; ignored for others' }) billing_entity?:
     number | null;
 }

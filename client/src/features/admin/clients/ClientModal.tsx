@@ -24,6 +24,7 @@ export interface ClientForm {
   country_code: string;
   country_list: string[];
   billing_entity: string;
+  retention_months: string;
 }
 
 /** 0 No Charge, 1 Customer, 2 Booking Entity (spec 3; default 2). */
@@ -42,6 +43,7 @@ const EMPTY: ClientForm = {
   country_code: '',
   country_list: [],
   billing_entity: '2',
+  retention_months: '13',
 };
 
 const REFRESH = {
@@ -59,6 +61,7 @@ const formOf = (c: AdminClientFieldsFragment): ClientForm => ({
   country_code: c.country_code ?? '',
   country_list: c.country_list ?? [],
   billing_entity: String(c.billing_entity ?? 2),
+  retention_months: String(c.retention_months ?? 13),
 });
 
 /**
@@ -88,6 +91,7 @@ export function ClientModal(props: {
     taxonomy_id: Number(v.taxonomy_id || 0),
     ...(props.choosesCountry ? { country_code: v.country_code, country_list: v.country_list } : {}),
     ...(props.showBilling ? { billing_entity: Number(v.billing_entity) } : {}),
+    retention_months: Number(v.retention_months),
   });
   const [create, created] = useMutation(CreateClientDocument, REFRESH);
   const [update, updated] = useMutation(UpdateClientDocument, REFRESH);
@@ -167,6 +171,9 @@ export function ClientModal(props: {
         <Text fontSize="sm" color="gray.600" data-testid="own-country">
           Country: {props.ownCountry}, your own, as primary and operational country.
         </Text>
+      )}
+      {!picked && (
+        <TextField control={form.control} name="retention_months" label="Data Retention (months)" type="number" />
       )}
       {props.showBilling && !picked && (
         <SelectField control={form.control} name="billing_entity" label="Billing Entity" options={BILLING_OPTIONS} />
