@@ -44,6 +44,8 @@ export interface LeasedTaskOptions {
   lease: string;
   /** Milliseconds between the end of one round and the start of the next; the first round is one interval after start. */
   everyMs: number;
+  /** When the first round comes, if not one interval after start (an hourly task whose process restarts often). */
+  firstAfterMs?: number;
   /** How long a taken lease lasts; it must outlive a round and an interval, so the holder keeps it (default two intervals). */
   leaseMs?: number;
   /** The round's work, run only while this process holds the lease. */
@@ -79,7 +81,7 @@ export function startLeasedTask(app: Pick<AppContext, 'ds' | 'log'>, o: LeasedTa
   const tick = () => {
     running = round();
   };
-  timer = setTimeout(tick, o.everyMs).unref();
+  timer = setTimeout(tick, o.firstAfterMs ?? o.everyMs).unref();
   return async () => {
     stopped = true;
     clearTimeout(timer);

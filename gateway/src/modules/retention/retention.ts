@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { TZDate } from '@date-fns/tz';
 import type { DataSource } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
-import { releaseLease, takeLease } from '../alerts/lease';
+import { startLeasedTask } from '../../shared/leased-task';
 
 const RETENTION_LEASE = 'retention';
 /** Rows per DELETE: each statement is its own short transaction, so the ETL's writes wait at most one batch. */
@@ -117,34 +115,19 @@ export async function applyAllRetention(ds: DataSource, now = new Date()): Promi
 }
 
 /**
- * The retention task (a background task): once an hour, the process holding the `retention` lease applies
- * every customer's retention; the others skip the round.
+ * The retention task (a background task, shared/leased-task.ts): once an hour, the process holding the `retention`
+ * lease applies every customer's retention; the others skip the round. The first round comes a minute after start.
  */
 export async function startRetentionTask(app: AppContext): Promise<() => Promise<void>> {
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const round = async () => {
-    try {
-      if (await takeLease(app.ds, RETENTION_LEASE, owner, EVERY_MS * 2)) {
-        const reports = await applyAllRetention(app.ds);
-        const removed = reports.filter((r) => r.totalRows > 0);
-        if (removed.length > 0) app.log.info({ retention: removed }, 'retention removed old data');
-      }
-    } catch (e) {
-      app.log.warn({ err: e }, 'retention round failed');
-    }
-    if (!stopped) timer = setTimeout(tick, EVERY_MS).unref();
-  };
-  const tick = () => {
-    running = round();
-  };
-  timer = setTimeout(tick, 60_000).unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-    await releaseLease(app.ds, RETENTION_LEASE, owner).catch(() => undefined);
-  };
+  return startLeasedTask(app, {
+    lease: RETENTION_LEASE,
+    everyMs: EVERY_MS,
+    firstAfterMs: 60_000,
+    failLevel: 'warn',
+    round: async () => {
+      const reports = await applyAllRetention(app.ds);
+      const removed = reports.filter((r) => r.totalRows > 0);
+      if (removed.length > 0) app.log.info({ retention: removed }, 'retention removed old data');
+    },
+  });
 }
