@@ -1,5 +1,5 @@
 /**
- * npm run bench:live — freshness as a measured promise (issue 35, docs/benchmarks.md). Prints JSON lines.
+ * npm run bench:live — freshness as a measured promise (docs/benchmarks.md). Prints JSON lines.
  *
  * A scratch gateway (default ETL settings) with the demo world and its e2e traffic, Chromium signed in as the
  * demo customer user with the dashboard's Live panel open. Each of HITS impression pixels is fired through the

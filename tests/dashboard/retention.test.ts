@@ -13,7 +13,7 @@ import { loadSmallWorld, sortedDeep } from './small-world';
 import type { WorldCustomer } from './world';
 
 /**
- * Retention (DESIGN 3b): a run deletes the raw rows and summaries of the local dates before the first day of
+ * Retention (docs/design.md#retention): a run deletes the raw rows and summaries of the local dates before the first day of
  * (today's month - R) and leaves every number of the days it keeps exactly as it was.
  */
 let t: TestGateway;

@@ -191,6 +191,9 @@ describe('a user who is not the super admin', () => {
     await b.screenshot('system-admin-access-denied');
     await page.goto('/no-such-page');
     await page.waitForURL('**/overview');
+    // The page's boot refresh must land before the next navigation: leaving while it is in flight drops the
+    // rotated cookie, and the next refresh presents a spent token (a known race, docs/security.md#sessions).
+    await page.waitForLoadState('networkidle');
     await page.goto('/login');
     await page.waitForURL('**/overview');
     await signOut(page);

@@ -37,7 +37,7 @@ export class Customer extends Audited {
   @Column({ type: 'tinyint', unsigned: true, default: 1 })
   status: number;
 
-  /** Months of raw data kept (docs/design.md#retention, DESIGN 3b): 1 to 25, default 13. */
+  /** Months of raw data kept (docs/design.md#retention): 1 to 25, default 13. */
   @Column({ name: 'retention_months', type: 'tinyint', unsigned: true, default: 13 })
   retentionMonths: number;
 }

@@ -158,7 +158,7 @@ async function choosesCountry(em: EntityManager, actor: Actor, editingOwn: boole
   return (await countriesOf(em, actor.entityType, actor.entityId)).country_list.length > 1;
 }
 
-/** Retention months (DESIGN 3b): a whole number 1 to 25; absent keeps `current`. */
+/** Retention months (docs/design.md#retention): a whole number 1 to 25; absent keeps `current`. */
 function retentionOf(input: Input, current: number): number {
   const raw = (input as { retention_months?: unknown }).retention_months;
   if (raw === undefined || raw === null || raw === '') return current;

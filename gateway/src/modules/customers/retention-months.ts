@@ -1,4 +1,4 @@
-/** Months of raw data a customer keeps (DESIGN 3b, docs/design.md#retention). */
+/** Months of raw data a customer keeps (docs/design.md#retention). */
 export const RETENTION_DEFAULT = 13;
 export const RETENTION_MIN = 1;
 export const RETENTION_MAX = 25;

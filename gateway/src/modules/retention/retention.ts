@@ -10,7 +10,7 @@ export const RETENTION_BATCH = 2_000;
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * What retention removes (DESIGN 3b): for each table, the column holding the row's local date. Raw events,
+ * What retention removes (docs/design.md#retention): for each table, the column holding the row's local date. Raw events,
  * visits, touches and rollups first, then the summaries of those days. The summaries' built/stale marks stay:
  * a day marked built with no rows reads as the empty day it now is, and the keeper does not rebuild it.
  */
