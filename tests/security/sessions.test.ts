@@ -133,6 +133,21 @@ describe('refresh races and reuse', () => {
     expect(outcomes.filter(([x, y, same]) => x !== 200 || y !== 200 || !same)).toEqual([]);
   });
 
+  test('a page that lost its refresh response and boots again 20 s later stays signed in', async () => {
+    // The browser navigated away before the rotated cookie arrived: the next page presents the spent token.
+    const u = await user();
+    const a = await signIn(u.email);
+    const lost = await refresh(a.refresh);
+    expect(lost.status).toBe(200);
+    await ageRefreshUse(a.refresh, 20);
+    const again = await refresh(a.refresh);
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(lost.body.refresh_token);
+    expect(await me(again.body.new_token)).toBe(200);
+    const next = await refresh(again.body.refresh_token);
+    expect(next.status).toBe(200);
+  });
+
   test(`a reuse after the ${REFRESH_GRACE_SECONDS}s window revokes the whole family, access tokens included`, async () => {
     const u = await user();
     const a = await signIn(u.email);

@@ -4,11 +4,14 @@ import { randomKey, sha256Hex } from '../../shared/ids';
 
 export const REFRESH_TOKEN_DAYS = 30;
 /**
- * Two refreshes racing with the same token (two tabs, a retried request) both keep the user signed in
- * when the second comes within this many seconds of the first: it gets the same successor (RFC 9700
- * 4.14.2). A reuse after the window still revokes the family.
+ * Two refreshes racing with the same token (two tabs, a retried request, a page that navigated away before
+ * its refresh's response set the new cookie and then booted again) both keep the user signed in when the
+ * second comes within this many seconds of the first: it gets the same successor (RFC 9700 4.14.2), as
+ * long as nobody has spent that successor yet. A reuse after the window still revokes the family. 30 s is
+ * Okta's default grace: a page's reload on a slow phone or a loaded server took longer than the 5 s this
+ * once was, and the user was signed out (docs/security.md#sessions).
  */
-export const REFRESH_GRACE_SECONDS = 5;
+export const REFRESH_GRACE_SECONDS = 30;
 
 const expiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000);
 
