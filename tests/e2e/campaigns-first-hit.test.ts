@@ -79,6 +79,19 @@ test('a new site tag waits for its first hit, then shows Receiving the moment it
     { timeout: 10_000, polling: 100 },
   );
   console.log(`site tag: pixel to "Receiving" ${Date.now() - fired} ms`);
+  // Its status follows without a Check: the row and the cards are re-read when the feed reports it.
+  const row = rowWith(grid, 'Launch landing page');
+  await row.locator('[data-testid="site-tag-status-icon"][data-status="Low traffic"]').waitFor({ timeout: 10_000 });
+  await expect(row.getByTestId('last-seen').innerText()).resolves.toMatch(/^Last seen .+ · 1 hit in 24 h$/);
+  const listed = await gql(
+    t.url,
+    'query($c: Int!) { siteTags(customer_id: $c) { id status ping_count } }',
+    { c: customerId },
+    token,
+  );
+  const apiRow = listed.data.siteTags.find((r: { id: number }) => r.id === created.data.createSiteTag.id);
+  expect(apiRow).toMatchObject({ status: 'Low traffic', ping_count: 1 });
+  await expect(row.getByText(apiRow.status, { exact: true }).count()).resolves.toBe(1);
   expect(navigations).toEqual([]);
   const after = await call(t.url, 'GET', `/api/live/${customerId}`, { token });
   expect(after.body.received.site).toContain(created.data.createSiteTag.id);

@@ -78,18 +78,20 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
     'worker.ledger_delete',
     w.ds.query('DELETE FROM etl_ledger WHERE entry_id IN (?)', [ids]).catch(() => undefined),
   );
+  // Pings before first hits: a screen that sees "Receiving" on the live feed and re-reads the tag then finds
+  // its status and hit count already counted (never "Not detected" beside "Receiving").
+  if (result?.siteTagIds.length) {
+    await timed(
+      'worker.pings',
+      refreshPings(w.ds, result.siteTagIds).catch((e: unknown) => w.log.warn({ err: e }, 'ETL: ping refresh failed')),
+    );
+  }
   if (result && (result.firstHits.impression.length || result.firstHits.site.length)) {
     await timed(
       'worker.first_hits',
       markFirstHits(w.ds, result.firstHits).catch((e: unknown) =>
         w.log.warn({ err: e }, 'ETL: first hit marking failed'),
       ),
-    );
-  }
-  if (result?.siteTagIds.length) {
-    await timed(
-      'worker.pings',
-      refreshPings(w.ds, result.siteTagIds).catch((e: unknown) => w.log.warn({ err: e }, 'ETL: ping refresh failed')),
     );
   }
 }

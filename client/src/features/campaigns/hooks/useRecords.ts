@@ -63,10 +63,10 @@ export const RECORD_QUERIES = [
  * them with the lists (RECORD_QUERIES). Unavailable cards show '-'.
  */
 export function useRecordSummary(customerId: number) {
-  const { data, loading } = useQuery(RecordSummaryDocument, {
+  const { data, loading, refetch } = useQuery(RecordSummaryDocument, {
     variables: { customer_id: customerId },
     fetchPolicy: 'cache-and-network',
     context: { silent: true },
   });
-  return { summary: data?.recordSummary, loading: loading && !data };
+  return { summary: data?.recordSummary, loading: loading && !data, refetch };
 }

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LuActivity, LuCircleCheck, LuCircleOff, LuRefreshCw, LuTags } from 'react-icons/lu';
 import type { DataColumn } from '../../../components/DataTable';
 import { formatCount, formatDateTime } from '../../../components/format';
@@ -27,10 +27,20 @@ export function SiteTagsTab({ customerId }: { customerId: number }) {
   const [selected, setSelected] = useState<string[]>([]);
   const tab = useRecordTab<Row>();
   const [checking, setChecking] = useState<number | null>(null);
-  const { summary, loading } = useRecordSummary(customerId);
+  const { summary, loading, refetch: refetchSummary } = useRecordSummary(customerId);
   const cards = summary?.site_tags;
 
   const reception = useTagReception(customerId);
+  // A tag the live feed reports receiving while its row still shows no hits: its status and the cards are
+  // re-read once, so "Receiving" never stands beside "Not detected" until someone clicks Check.
+  const reread = useRef(new Set<number>());
+  useEffect(() => {
+    const stale = rows.filter((r) => reception.site.has(r.id) && r.ping_count === 0 && !reread.current.has(r.id));
+    if (stale.length === 0) return;
+    for (const r of stale) reread.current.add(r.id);
+    void refetch();
+    void refetchSummary();
+  }, [reception, rows, refetch, refetchSummary]);
   const columns = useMemo<DataColumn<Row>[]>(() => {
     // Re-reads the tags' health from the server (the hits counted by the pipeline).
     async function check(id: number) {
@@ -70,7 +80,9 @@ export function SiteTagsTab({ customerId }: { customerId: number }) {
             <SiteTagStatus status={row.original.status} />
             <Text fontSize="xs" color="gray.600" whiteSpace="nowrap" data-testid="last-seen">
               {row.original.ping_date ? `Last seen ${formatDateTime(row.original.ping_date)}` : 'Never seen'}
-              {row.original.ping_count > 0 ? ` · ${formatCount(row.original.ping_count)} hits in 24 h` : ''}
+              {row.original.ping_count > 0
+                ? ` · ${formatCount(row.original.ping_count)} ${row.original.ping_count === 1 ? 'hit' : 'hits'} in 24 h`
+                : ''}
             </Text>
             <Button
               size="2xs"
