@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FigureChangeFieldsFragment, RowChangeFieldsFragment } from '../../../gql/graphql';
 import { COMPARE_NAMES, compareText, VERDICT_COLOR } from '../panels/SummaryTiles';
+import { orNA } from '../utils/details-paging';
 
 /** A table's column that may carry a compared figure: `figure` names it as the server's row_changes do. */
 export interface ComparableColumn<T> {
@@ -8,6 +9,20 @@ export interface ComparableColumn<T> {
   cell(row: T): ReactNode;
   numeric?: boolean;
   figure?: { metric: string; format(n: number): string };
+}
+
+/**
+ * A numeric column of one of the row's figures: the figure formatted ('N/A' when the server sent none), and,
+ * with "Compare to" on, a change column after it (withChangeColumns). The metric is the row's field name,
+ * as the server's row_changes name it.
+ */
+export function figureColumn<T>(header: string, metric: keyof T & string, format: (n: number) => string) {
+  return {
+    header,
+    cell: (r: T) => orNA(r[metric], format),
+    numeric: true,
+    figure: { metric, format },
+  } satisfies ComparableColumn<T>;
 }
 
 /**

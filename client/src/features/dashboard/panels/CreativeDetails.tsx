@@ -4,44 +4,19 @@ import { ChartCard } from '../../../components/ChartCard';
 import { formatCount, formatDollars, formatPercent, truncateLabel } from '../../../components/format';
 import type { CreativePerformanceSummaryQuery } from '../../../gql/graphql';
 import type { Call } from '../hooks/useDashboardData';
-import { withChangeColumns, type ComparableColumn } from '../components/ChangeCell';
-import { byResponseRate, orNA, pageCount, pageRows, rangeLabel } from '../utils/details-paging';
+import { figureColumn, withChangeColumns, type ComparableColumn } from '../components/ChangeCell';
+import { byResponseRate, pageCount, pageRows, rangeLabel } from '../utils/details-paging';
 
 type Row = CreativePerformanceSummaryQuery['creative_performance_summary']['table_data'][number];
 
 export const DETAILS_COLUMNS: ComparableColumn<Row>[] = [
   { header: 'Creative Name', cell: (r) => r.Creative },
   { header: 'Duration', cell: (r) => r.Duration || 'N/A' },
-  {
-    header: 'Impressions',
-    cell: (r) => orNA(r.Total_Impressions, formatCount),
-    numeric: true,
-    figure: { metric: 'Total_Impressions', format: formatCount },
-  },
-  {
-    header: 'Ad Spend',
-    cell: (r) => orNA(r.Ad_Spend, formatDollars),
-    numeric: true,
-    figure: { metric: 'Ad_Spend', format: formatDollars },
-  },
-  {
-    header: 'Total Visits',
-    cell: (r) => orNA(r.Total_Responses, formatCount),
-    numeric: true,
-    figure: { metric: 'Total_Responses', format: formatCount },
-  },
-  {
-    header: 'Response Rate',
-    cell: (r) => orNA(r.Response_Rate_Percent, formatPercent),
-    numeric: true,
-    figure: { metric: 'Response_Rate_Percent', format: formatPercent },
-  },
-  {
-    header: 'Cost Per Visit',
-    cell: (r) => orNA(r.Current_CPR, formatDollars),
-    numeric: true,
-    figure: { metric: 'Current_CPR', format: formatDollars },
-  },
+  figureColumn('Impressions', 'Total_Impressions', formatCount),
+  figureColumn('Ad Spend', 'Ad_Spend', formatDollars),
+  figureColumn('Total Visits', 'Total_Responses', formatCount),
+  figureColumn('Response Rate', 'Response_Rate_Percent', formatPercent),
+  figureColumn('Cost Per Visit', 'Current_CPR', formatDollars),
 ];
 
 /** Creative Performance Details (spec 2): by response rate, 6 a page, padded, truncated names with tooltips. */

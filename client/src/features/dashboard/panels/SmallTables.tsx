@@ -5,7 +5,7 @@ import type {
   PlatformCreativePerformanceQuery,
   ResponsesBySiteQuery,
 } from '../../../gql/graphql';
-import { withChangeColumns } from '../components/ChangeCell';
+import { figureColumn, withChangeColumns } from '../components/ChangeCell';
 import { SimpleTable } from '../components/SimpleTable';
 import type { Call } from '../hooks/useDashboardData';
 import { orNA } from '../utils/details-paging';
@@ -53,24 +53,9 @@ export function CostTable({ call }: { call: Call<CreativePerformanceCostQuery['c
         columns={withChangeColumns<CostRow>(
           [
             { header: 'Creative', cell: (r) => r.Creative },
-            {
-              header: 'Ad Spend',
-              cell: (r) => orNA(r.Ad_Spend, formatDollars),
-              numeric: true,
-              figure: { metric: 'Ad_Spend', format: formatDollars },
-            },
-            {
-              header: 'Total Visits',
-              cell: (r) => orNA(r.Total_Responses, formatCount),
-              numeric: true,
-              figure: { metric: 'Total_Responses', format: formatCount },
-            },
-            {
-              header: 'Cost Per Visit',
-              cell: (r) => orNA(r.Current_CPR, formatDollars),
-              numeric: true,
-              figure: { metric: 'Current_CPR', format: formatDollars },
-            },
+            figureColumn('Ad Spend', 'Ad_Spend', formatDollars),
+            figureColumn('Total Visits', 'Total_Responses', formatCount),
+            figureColumn('Cost Per Visit', 'Current_CPR', formatDollars),
           ],
           call.data?.comparison,
           (r) => r.Creative,
@@ -92,24 +77,9 @@ export function PageTable({ call }: { call: Call<ResponsesBySiteQuery['responses
         columns={withChangeColumns<SiteRow>(
           [
             { header: 'Page', cell: (r) => r.Site },
-            {
-              header: 'Total Visits',
-              cell: (r) => orNA(r.Responses, formatCount),
-              numeric: true,
-              figure: { metric: 'Responses', format: formatCount },
-            },
-            {
-              header: 'Response Rate',
-              cell: (r) => orNA(r.Response_Rate_Percent, formatPercent),
-              numeric: true,
-              figure: { metric: 'Response_Rate_Percent', format: formatPercent },
-            },
-            {
-              header: 'CPVisit',
-              cell: (r) => orNA(r.CPR, formatDollars),
-              numeric: true,
-              figure: { metric: 'CPR', format: formatDollars },
-            },
+            figureColumn('Total Visits', 'Responses', formatCount),
+            figureColumn('Response Rate', 'Response_Rate_Percent', formatPercent),
+            figureColumn('CPVisit', 'CPR', formatDollars),
           ],
           call.data?.comparison,
           (r) => r.Site,
