@@ -31,6 +31,26 @@ const KEPT: { kind: number; source: number; refresh: SummaryRefresh }[] = [
  */
 const SETTLED = { kind: SUMMARY.reachExposure, source: SUMMARY.impressions, refresh: refreshReachExposure };
 
+/**
+ * Builds a summary over the given days (ascending): each run of consecutive days in spans of SPAN_DAYS, never
+ * across a day left out (a day still loading, or built already). Answers the days built.
+ */
+async function buildRuns(em: EntityManager, refresh: SummaryRefresh, customerId: number, dates: string[]) {
+  let built = 0;
+  const spans: string[][] = [];
+  for (const date of dates) {
+    const span = spans[spans.length - 1];
+    const follows = span && datesOf(span[span.length - 1], date).length === 2;
+    if (follows && span.length < SPAN_DAYS) span.push(date);
+    else spans.push([date]);
+  }
+  for (const span of spans) {
+    await refresh(em, customerId, span[0], span[span.length - 1]);
+    built += span.length;
+  }
+  return built;
+}
+
 /** A keeper's memory between rounds: the sample's stale days and their marks, `customer|date` -> version. */
 export type KeeperMemory = Map<string, string>;
 
@@ -42,13 +62,6 @@ export type KeeperMemory = Map<string, string>;
  */
 export async function keepSummaries(em: EntityManager, memory: KeeperMemory = new Map()): Promise<number> {
   let days = 0;
-  const build = async (refresh: SummaryRefresh, customerId: number, dates: string[]) => {
-    for (let i = 0; i < dates.length; i += SPAN_DAYS) {
-      const span = dates.slice(i, i + SPAN_DAYS);
-      await refresh(em, customerId, span[0], span[span.length - 1]);
-      days += span.length;
-    }
-  };
   for (const kept of KEPT) {
     const marked = (await em.query(
       `SELECT s.customer_id, MIN(s.local_date) AS lo, MAX(s.local_date) AS hi
@@ -60,7 +73,8 @@ export async function keepSummaries(em: EntityManager, memory: KeeperMemory = ne
         GROUP BY s.customer_id`,
       [kept.kind, kept.source, HORIZON_DAYS],
     )) as { customer_id: number; lo: string; hi: string }[];
-    for (const m of marked) await build(kept.refresh, Number(m.customer_id), datesOf(String(m.lo), String(m.hi)));
+    for (const m of marked)
+      days += await buildRuns(em, kept.refresh, Number(m.customer_id), datesOf(String(m.lo), String(m.hi)));
   }
   const stale = (await em.query(
     `SELECT s.customer_id, CAST(s.local_date AS CHAR) AS local_date, CAST(s.version AS CHAR) AS version
@@ -81,18 +95,8 @@ export async function keepSummaries(em: EntityManager, memory: KeeperMemory = ne
   }
   memory.clear();
   for (const [key, version] of seen) memory.set(key, version);
-  // Each run of consecutive settled days in one build (a gap between them is a day still loading or built).
-  for (const [customerId, dates] of settled) {
-    let run: string[] = [];
-    for (const date of dates) {
-      if (run.length > 0 && datesOf(run[run.length - 1], date).length !== 2) {
-        await build(SETTLED.refresh, customerId, run);
-        run = [];
-      }
-      run.push(date);
-    }
-    if (run.length > 0) await build(SETTLED.refresh, customerId, run);
-  }
+  // A gap between settled days is a day still loading or already built: buildRuns builds around it.
+  for (const [customerId, dates] of settled) days += await buildRuns(em, SETTLED.refresh, customerId, dates);
   return days;
 }
 
@@ -130,20 +134,12 @@ export async function sweepUnbuilt(em: EntityManager): Promise<number> {
         [customerId, kept.kind, start, today, customerId, kept.source, start, today],
       )) as { d: string }[];
       const skip = new Set(taken.map((r) => r.d));
-      let run: string[] = [];
-      const flush = async () => {
-        for (let i = 0; i < run.length; i += SPAN_DAYS) {
-          const span = run.slice(i, i + SPAN_DAYS);
-          await kept.refresh(em, customerId, span[0], span[span.length - 1]);
-          days += span.length;
-        }
-        run = [];
-      };
-      for (const date of horizon) {
-        if (skip.has(date)) await flush();
-        else run.push(date);
-      }
-      await flush();
+      days += await buildRuns(
+        em,
+        kept.refresh,
+        customerId,
+        horizon.filter((d) => !skip.has(d)),
+      );
     }
   }
   return days;
