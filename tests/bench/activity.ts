@@ -13,17 +13,14 @@
 import { activityCounter, activityKeys } from '../../gateway/src/modules/monitoring/activity';
 import { makeUser } from '../support/actors';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { printer, quantile } from './report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 250);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'activity', ...o }));
+const print = printer('activity');
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 interface Kind {

@@ -22,6 +22,7 @@ import { signAccessToken } from '../../gateway/src/modules/auth/access-token';
 import { type BenchFilter, duckDbRefresh, firstDifference, loadDuckDb } from './dashboard-duckdb';
 import { eventChunks, expectedCounts } from './dashboard-events';
 import { type BenchCustomer, connect, createBenchCustomer } from './dashboard-world';
+import { printer, quantile } from './report';
 
 // Default 1 M; docs/design.md#performance-targets's full size is BENCH_IMPRESSIONS=10000000. Loaded once through the pipeline (the
 // README's Benchmarks say how long it took), then reused from the named database.
@@ -58,12 +59,8 @@ const CALLS = [
 /** docs/design.md#reach-frequency-and-lift's calls, timed with the 11 in the screen's whole refresh (not compared with DuckDB). */
 const REACH_LIFT = ['reach_frequency', 'incremental_lift'];
 
-const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'dashboard', ...o }));
+const print = printer('dashboard');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
 
 async function freePort(): Promise<number> {
   const server = createServer();

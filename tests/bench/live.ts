@@ -16,14 +16,11 @@ import { ensureClientBuilt, openBrowser } from '../support/browser';
 import { call, gql } from '../support/http';
 import { startPipelineGateway } from '../support/pipeline';
 import { BROWSER } from '../support/browser-agent';
+import { printer, quantile } from './report';
 
 const HITS = Math.max(50, Number(process.env.BENCH_HITS ?? 50));
 const REFRESH_HITS = Number(process.env.BENCH_REFRESH_HITS ?? 10);
-const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'live', ...o }));
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
+const print = printer('live');
 const stats = (xs: number[]) => ({
   p50_ms: Math.round(quantile(xs, 0.5)),
   p95_ms: Math.round(quantile(xs, 0.95)),

@@ -26,6 +26,7 @@ import { refreshReachExposure } from '../../gateway/src/modules/analytics/reach/
 import { refreshCreativeAttribution } from '../../gateway/src/modules/analytics/summaries/attribution/refresh-creative-attribution';
 import { SUMMARY } from '../../gateway/src/summaries/marks';
 import { SUMMARY_WAIT_MS } from '../../gateway/src/modules/analytics/summaries/wait';
+import { printer } from './report';
 
 const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
@@ -37,7 +38,7 @@ const CUSTOMER = Number(process.env.BENCH_CUSTOMER_ID ?? 1);
 const EXACT = process.env.BENCH_EXACT === '1';
 // The gateway's REACH_SAMPLE_MIN_IMPRESSIONS (Infinity: always exact, the figures before the sample).
 const SAMPLE_MIN = Number(process.env.BENCH_SAMPLE_MIN_IMPRESSIONS ?? REACH_SAMPLE_MIN_IMPRESSIONS);
-const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'reach-lift', ...o }));
+const print = printer('reach-lift');
 
 /** Relative difference of an estimate from the exact figure (0 when both are 0). */
 const relError = (approx: number, exact: number) => (exact === 0 ? approx : (approx - exact) / exact);

@@ -15,19 +15,11 @@ import { signIn } from '../e2e/flows';
 import { ensureClientBuilt, openBrowser } from '../support/browser';
 import { call, gql } from '../support/http';
 import { startPipelineGateway } from '../support/pipeline';
+import { latencyStats, printer } from './report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const print = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'ui', ...o }));
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
-const stats = (xs: number[]) => ({
-  p50_ms: Math.round(quantile(xs, 0.5)),
-  p95_ms: Math.round(quantile(xs, 0.95)),
-  runs: xs.length,
-});
+const print = printer('ui');
 
 /** The 11 calls of a refresh, as one GraphQL request each, in parallel (what the screen sends). */
 const FIELDS: Record<string, string> = {
@@ -141,10 +133,10 @@ async function main() {
       await send({ ...FIELDS, ...REACH_LIFT }, filter13);
       api13.push(performance.now() - started);
     }
-    const s = stats(screen);
-    const a = stats(api);
+    const s = latencyStats(screen);
+    const a = latencyStats(api);
     print({ measure: 'apply_to_settled', ...s });
-    const a13 = stats(api13);
+    const a13 = latencyStats(api13);
     print({ measure: 'api_11_calls', ...a });
     print({ measure: 'api_13_calls', ...a13 });
     // What the screen adds over the calls it waits for (all 13), and, as first reported, over the 11 alone.
