@@ -183,6 +183,41 @@ test('the last 6 days against the previous 6: the page and creative tables show 
   });
 });
 
+test('at 390 px the compared tables keep to the screen: no sideways page, every change cell readable', async () => {
+  const { page } = b;
+  const from = format(subDays(new Date(), 5), DAY);
+  const to = format(new Date(), DAY);
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    for (const [view, panel] of [
+      ['summary', 'panel-page-table'],
+      ['performance', 'panel-creative-details'],
+    ] as const) {
+      const v = view === 'summary' ? '' : `&view=${view}`;
+      await page.goto(`/dashboard?customer=${customerId}&from=${from}&to=${to}&compare=previous${v}`);
+      await settled(page);
+      if (view === 'summary') await scrollToRow(page, 'pages');
+      const card = page.getByTestId(panel);
+      await card.scrollIntoViewIfNeeded();
+      await card.locator('[data-testid="row-change"]').first().waitFor();
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.screen);
+      // The card itself is on screen; its table may scroll inside it.
+      const box = (await card.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const words = await card.locator('[data-testid="row-change"]').first().innerText();
+      expect(words.trim()).not.toBe('');
+      await card.screenshot({ path: `test-artifacts/screenshots/dashboard-compare-${view}-table-390.png` });
+    }
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+});
+
 test('with the comparison off the tables have no change column', async () => {
   const { page } = b;
   await page.goto(`/dashboard?customer=${customerId}`);

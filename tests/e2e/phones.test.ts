@@ -166,4 +166,22 @@ describe('at 390 px', () => {
     expect(await tag.innerText()).toMatch(/\/t\/i\/[\w-]+\?cb=\[CACHEBUSTING\]$/);
     await b.screenshot('phone-impression-tags-390');
   });
+
+  it("the client form's Data Retention field fits", async () => {
+    const { page } = b;
+    await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto('/admin');
+    await settled(page);
+    await page.getByTestId('tab-strip').getByRole('tab', { name: 'Clients' }).click();
+    await settled(page);
+    await page.getByRole('button', { name: /^Edit / }).first().click();
+    const field = page.getByLabel('Data Retention (months)');
+    await field.waitFor();
+    await field.scrollIntoViewIfNeeded();
+    const box = (await field.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await b.screenshot('phone-client-retention-390');
+    await page.keyboard.press('Escape');
+  });
 });
