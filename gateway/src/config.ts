@@ -10,6 +10,11 @@ const schema = z.object({
   MYSQL_URL: z.string().url().default('mysql://root@127.0.0.1:3306/infinitum'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('infinitum:'),
+  /** host:port,host:port of a Redis Cluster: every process then uses it instead of REDIS_URL (docs/scaling.md#redis-cluster). */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^\s*[^,\s]+:\d{1,5}(\s*,\s*[^,\s]+:\d{1,5})*\s*$/, 'REDIS_CLUSTER_NODES must be host:port[,host:port...]')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   HOUSEHOLD_SALT: z.string().min(16, 'HOUSEHOLD_SALT must be at least 16 characters').optional(),
   SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
@@ -105,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  if (c.REDIS_CLUSTER_NODES && c.HIT_LOG === 'redis') {
+    throw new ConfigError(
+      'REDIS_CLUSTER_NODES needs HIT_LOG=jetstream: the Redis Streams hit log keeps its shards on one Redis (REDIS_URL).',
+    );
+  }
   const warnings: string[] = [];
   const secret = (name: 'JWT_SECRET' | 'HOUSEHOLD_SALT'): string => {
     const value = c[name];

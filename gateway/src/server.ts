@@ -41,7 +41,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
   for (const w of config.warnings) log.warn(w);
   const ds = createDataSource(config.MYSQL_URL, { entities });
   await ds.initialize();
-  const redis = createRedis(config.REDIS_URL, 'gateway');
+  const redis = createRedis(config, 'gateway');
   const app: AppContext = {
     config,
     ds,

@@ -33,7 +33,7 @@ export async function startWorkerProcess(config: Config): Promise<WorkerProcess>
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  const redis = createRedis(config.REDIS_URL, 'worker');
+  const redis = createRedis(config, 'worker');
   redis.on('error', () => undefined); // reconnects by itself; the tasks log what fails
   const app: AppContext = {
     config,

@@ -47,7 +47,8 @@ afterAll(async () => {
 
 const startWorker = (consumer: string, patch?: (w: EtlWorker, redis: Redis) => void, batchHits = 500) => {
   const app = t.gateway.app;
-  const redis = app.redis.duplicate();
+  // A connection of the worker's own to the test's one Redis (reads block).
+  const redis = new Redis(t.config.REDIS_URL);
   connections.push(redis);
   const w = new EtlWorker(app.ds, redis, app.keys, app.log, {
     consumer,

@@ -25,6 +25,9 @@ export default async function globalSetup(): Promise<void> {
   }
   process.env.TEST_MYSQL_SERVER ??= 'mysql://root@127.0.0.1:3306';
   process.env.TEST_REDIS_URL ??= 'redis://127.0.0.1:6379';
-  const problem = await preflight(`${process.env.TEST_MYSQL_SERVER}/mysql`, process.env.TEST_REDIS_URL);
+  const problem = await preflight({
+    MYSQL_URL: `${process.env.TEST_MYSQL_SERVER}/mysql`,
+    REDIS_URL: process.env.TEST_REDIS_URL,
+  });
   if (problem) throw new Error(problem);
 }

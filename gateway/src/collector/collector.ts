@@ -1,9 +1,8 @@
 import { hostname } from 'node:os';
-import type Redis from 'ioredis';
 import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
 import { hitsTaken } from '../shared/metrics';
-import type { RedisKeys } from '../shared/redis';
+import type { RedisClient, RedisKeys } from '../shared/redis';
 import { createHitLog, type Hit, type HitBatch, type HitLog, Spool } from '../stream';
 
 /**
@@ -30,7 +29,7 @@ export class Collector {
 
   constructor(
     readonly config: Config,
-    readonly redis: Redis,
+    readonly redis: RedisClient,
     readonly keys: RedisKeys,
     readonly log: Logger,
   ) {

@@ -14,7 +14,7 @@ import { pixelHandler } from './pixels';
 function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
-  const redis = createRedis(config.REDIS_URL, 'collector');
+  const redis = createRedis(config, 'collector');
   redis.on('error', () => undefined);
   const collector = new Collector(config, redis, redisKeys(config.REDIS_PREFIX), log);
   collector.start();

@@ -5,7 +5,7 @@ import { migrate, upsertSuperAdmin } from './migrate';
 /** `npm run db:migrate`: create the database if missing, migrate, create or update the super admin. */
 async function main() {
   const config = loadConfig();
-  const problem = await preflight(config.MYSQL_URL, config.REDIS_URL);
+  const problem = await preflight(config);
   if (problem) {
     console.error(problem);
     process.exit(1);

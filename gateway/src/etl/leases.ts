@@ -1,5 +1,4 @@
-import type Redis from 'ioredis';
-import type { RedisKeys } from '../shared/redis';
+import type { RedisClient, RedisKeys } from '../shared/redis';
 
 /** The leases' keys (under REDIS_PREFIX). */
 const leaseKeys = (keys: RedisKeys) => ({
@@ -29,7 +28,7 @@ export class ShardLeases {
   private readonly k: ReturnType<typeof leaseKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     keys: RedisKeys,
     private readonly consumer: string,
     private readonly shards: number,
@@ -50,10 +49,11 @@ export class ShardLeases {
     this.timer = null;
     await this.ticking;
     if (!release) return;
-    const pipe = this.redis.pipeline();
-    for (const n of this.owned) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
-    pipe.zrem(this.k.live, this.consumer);
-    await pipe.exec();
+    // One command per key (each lease has its own hash slot on a Redis Cluster); Node sends them together.
+    await Promise.all([
+      ...[...this.owned].map((n) => this.redis.eval(RELEASE, 1, this.k.lease(n), this.consumer)),
+      this.redis.zrem(this.k.live, this.consumer),
+    ]);
     this.owned.clear();
   }
 
@@ -76,20 +76,26 @@ export class ShardLeases {
   private async tickOnce(): Promise<void> {
     const now = Date.now();
     const owned = [...this.owned];
-    const pipe = this.redis.pipeline();
-    pipe.zremrangebyscore(this.k.live, '-inf', now - this.claimMs);
-    pipe.zadd(this.k.live, now, this.consumer);
-    pipe.zcard(this.k.live);
-    for (const n of owned) pipe.eval(RENEW, 1, this.k.lease(n), this.consumer, this.claimMs);
-    const replies = (await pipe.exec()) ?? [];
-    for (const [i, n] of owned.entries()) {
-      const [err, kept] = replies[i + 3] ?? [];
-      if (!err && Number(kept) === 0) this.owned.delete(n);
-    }
-    this.share = Math.ceil(this.shards / Math.max(1, Number(replies[2]?.[1] ?? 1)));
+    // One command per key, sent together: no command spans two hash slots on a Redis Cluster. The live set's
+    // three go in order on the one connection that serves their key, so the count includes this beat.
+    const [, , workers, renewed] = await Promise.all([
+      this.redis.zremrangebyscore(this.k.live, '-inf', now - this.claimMs),
+      this.redis.zadd(this.k.live, now, this.consumer),
+      this.redis.zcard(this.k.live),
+      Promise.all(
+        owned.map((n) =>
+          this.redis.eval(RENEW, 1, this.k.lease(n), this.consumer, this.claimMs).then(
+            (kept) => Number(kept),
+            () => null,
+          ),
+        ),
+      ),
+    ]);
+    for (const [i, n] of owned.entries()) if (renewed[i] === 0) this.owned.delete(n);
+    this.share = Math.ceil(this.shards / Math.max(1, workers));
     if (this.owned.size >= this.share) return;
     const all = Array.from({ length: this.shards }, (_, n) => n);
-    const holders = await this.redis.mget(all.map((n) => this.k.lease(n)));
+    const holders = await Promise.all(all.map((n) => this.redis.get(this.k.lease(n))));
     // From a place of this worker's own, so workers starting together try different shards first.
     const start = hashOf(this.consumer) % this.shards;
     for (let i = 0; i < this.shards && this.owned.size < this.share; i++) {
@@ -111,9 +117,7 @@ export class ShardLeases {
     await this.tick();
     if (this.owned.size > this.share) {
       const extras = [...this.owned].sort((a, b) => b - a).slice(0, this.owned.size - this.share);
-      const pipe = this.redis.pipeline();
-      for (const n of extras) pipe.eval(RELEASE, 1, this.k.lease(n), this.consumer);
-      await pipe.exec();
+      await Promise.all(extras.map((n) => this.redis.eval(RELEASE, 1, this.k.lease(n), this.consumer)));
       for (const n of extras) this.owned.delete(n);
     }
     return this.fresh.splice(0).filter((n) => this.owned.has(n));

@@ -1,10 +1,9 @@
 import { hostname } from 'node:os';
-import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { createHitLog, DEFAULT_SHARDS, type HitLogEngine, type HitLogReader, type LogEntry } from '../stream';
 import type { Logger } from '../shared/logger';
 import { etlBatchHits, etlBatchSeconds } from '../shared/metrics';
-import type { RedisKeys } from '../shared/redis';
+import type { RedisClient, RedisKeys } from '../shared/redis';
 import { type CommitContext, commitOnce } from './commit';
 import { type Batch, parseEntry, splitBatches } from './entries';
 import { isNonTransient, RETRYABLE } from './failures';
@@ -77,7 +76,7 @@ export class EtlWorker {
 
   constructor(
     private readonly ds: DataSource,
-    redis: Redis,
+    redis: RedisClient,
     keys: RedisKeys,
     private readonly log: Logger,
     private readonly options: WorkerOptions = {},

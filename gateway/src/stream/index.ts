@@ -1,6 +1,6 @@
-import type Redis from 'ioredis';
+import Redis from 'ioredis';
 import type { AppContext } from '../shared/app-context';
-import type { RedisKeys } from '../shared/redis';
+import type { RedisClient, RedisKeys } from '../shared/redis';
 import type { HitBatch, HitLog, HitLogEngine } from './hit-log';
 import { RedisHitLog } from './redis';
 import { DEFAULT_SHARDS } from './shards';
@@ -31,15 +31,21 @@ export interface HitLogOptions {
   shards?: number;
 }
 
+/** The Redis Streams hit log keeps its shards' streams and counters on one Redis, not on a cluster. */
+function standalone(redis: RedisClient): Redis {
+  if (redis instanceof Redis) return redis;
+  throw new Error('HIT_LOG=redis needs one Redis (REDIS_URL): on a Redis Cluster use HIT_LOG=jetstream');
+}
+
 /**
  * The hit log's adapter that HIT_LOG names, on a connection of the caller's (the collector's, or an ETL
  * worker's own: its reads block). Callers hold the HitLog interface only.
  */
-export function createHitLog(redis: Redis, keys: RedisKeys, options: HitLogOptions = {}): HitLog {
+export function createHitLog(redis: RedisClient, keys: RedisKeys, options: HitLogOptions = {}): HitLog {
   const engine = options.engine ?? 'redis';
   switch (engine) {
     case 'redis':
-      return new RedisHitLog(redis, keys, options.shards ?? DEFAULT_SHARDS);
+      return new RedisHitLog(standalone(redis), keys, options.shards ?? DEFAULT_SHARDS);
     default:
       throw new Error(`HIT_LOG: no adapter for "${String(engine)}"`);
   }

@@ -26,17 +26,16 @@ export interface Usage {
   today: number;
 }
 
-/** Usage of many keys in one round trip. */
+/** Usage of many keys: one HMGET each, sent together (each key has its own hash slot on a Redis Cluster). */
 export async function usageOf(app: AppContext, ids: number[]): Promise<Map<number, Usage>> {
   const out = new Map<number, Usage>();
   if (ids.length === 0) return out;
   const day = `d:${today()}`;
-  const pipe = app.redis.pipeline();
-  for (const id of ids) pipe.hmget(usageKey(app, id), 'total', day);
-  const answers = (await pipe.exec()) ?? [];
+  const answers = await Promise.all(
+    ids.map((id) => app.redis.hmget(usageKey(app, id), 'total', day).catch(() => [null, null])),
+  );
   ids.forEach((id, i) => {
-    const [err, values] = answers[i] ?? [null, null];
-    const [total, d] = err ? [null, null] : ((values as (string | null)[] | null) ?? [null, null]);
+    const [total, d] = answers[i];
     out.set(id, { total: Number(total ?? 0), today: Number(d ?? 0) });
   });
   return out;

@@ -14,18 +14,15 @@ export const activityKeys = (keys: RedisKeys) => ({
 export const activityCounter = { enabled: true };
 
 /**
- * Counts one authenticated call (REST or GraphQL): one pipelined write (ZADD + HINCRBY in a single
- * round trip) that the request does not wait for. With Redis away nothing is queued: the call goes
+ * Counts one authenticated call (REST or GraphQL): a ZADD and an HINCRBY, sent together (Node writes
+ * both before reading either answer), that the request does not wait for. With Redis away nothing is queued: the call goes
  * on uncounted rather than piling commands into the offline queue.
  */
 export function recordActivity(app: AppContext, actor: Actor): void {
   if (!activityCounter.enabled || app.redis.status !== 'ready') return;
   const k = activityKeys(app.keys);
   const id = String(actor.userId);
-  app.redis
-    .pipeline()
-    .zadd(k.lastActive, Date.now(), id)
-    .hincrby(k.calls, id, 1)
-    .exec()
-    .catch(() => undefined);
+  // Not one pipeline: the two keys may sit in different hash slots of a Redis Cluster.
+  app.redis.zadd(k.lastActive, Date.now(), id).catch(() => undefined);
+  app.redis.hincrby(k.calls, id, 1).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
-import type Redis from 'ioredis';
+import { Cluster } from 'ioredis';
 import { type HitLog, hitLogOf, hitStreamOf, isHitStream, spooledBytes } from '../../stream';
 import type { AppContext } from '../../shared/app-context';
-import type { RedisKeys } from '../../shared/redis';
+import type { RedisClient, RedisKeys } from '../../shared/redis';
 
 /** What the screens read about Redis: queues (streams), the server, the collectors (spec 3). */
 
@@ -103,15 +103,17 @@ const asRecord = (flat: Flat): Record<string, unknown> => {
   return r;
 };
 
-/** Streams under this app's prefix (SCAN, never KEYS). */
-async function streamsOf(redis: Redis, keys: RedisKeys): Promise<string[]> {
+/** Streams under this app's prefix (SCAN, never KEYS), on every master of a Redis Cluster. */
+async function streamsOf(redis: RedisClient, keys: RedisKeys): Promise<string[]> {
   const found = new Set<string>([hitStreamOf(keys, null)]);
-  let cursor = '0';
-  do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', `${keys.prefix}*`, 'COUNT', 1000, 'TYPE', 'stream');
-    for (const k of batch) found.add(k);
-    cursor = next;
-  } while (cursor !== '0');
+  for (const node of redis instanceof Cluster ? redis.nodes('master') : [redis]) {
+    let cursor = '0';
+    do {
+      const [next, batch] = await node.scan(cursor, 'MATCH', `${keys.prefix}*`, 'COUNT', 1000, 'TYPE', 'stream');
+      for (const k of batch) found.add(k);
+      cursor = next;
+    } while (cursor !== '0');
+  }
   return [...found].sort();
 }
 
@@ -134,7 +136,7 @@ function messageRate(stream: string, added: number, now: number): number {
  * One row per stream and group; the hit streams (every shard and the stream before partitioning) are one
  * queue, "hits / etl", their figures summed and their consumers counted once each.
  */
-export async function readQueueStats(redis: Redis, keys: RedisKeys): Promise<QueueStat[]> {
+export async function readQueueStats(redis: RedisClient, keys: RedisKeys): Promise<QueueStat[]> {
   const out: QueueStat[] = [];
   const now = Date.now();
   const isHits = (stream: string) => isHitStream(keys, stream);
@@ -262,7 +264,7 @@ export async function readCacheInfo(app: AppContext): Promise<CacheHealthInfo> {
 }
 
 /** Average round trip of a few PINGs, ms (measured, not Redis' own latency monitor). */
-export async function measureLatencyMs(redis: Redis, samples = 5): Promise<number> {
+export async function measureLatencyMs(redis: RedisClient, samples = 5): Promise<number> {
   let total = 0;
   for (let i = 0; i < samples; i++) {
     const t0 = process.hrtime.bigint();
