@@ -8,6 +8,8 @@ import {
   type WorldCustomer,
 } from '../support/pipeline';
 import { startTestGateway } from '../support/gateway';
+import { BROWSER } from '../support/browser-agent';
+import { siblings } from '../support/sibling';
 
 /** GET /metrics (docs/operations.md#metrics): Prometheus text, only for a scraper holding METRICS_TOKEN. */
 const TOKEN = 'metrics-token-for-the-test-0123';
@@ -20,7 +22,11 @@ beforeAll(async () => {
   token = await superAdminToken(t);
   world = await seedCustomer(t);
 });
-afterAll(() => t.close());
+const processes = siblings(() => t);
+afterAll(async () => {
+  processes.close();
+  await t.close();
+});
 
 async function scrape(auth = `Bearer ${TOKEN}`) {
   const res = await fetch(`${t.url}/metrics`, { headers: auth ? { authorization: auth } : {} });
@@ -86,3 +92,26 @@ test('pixels, their classification, a dashboard call and the memory show in the 
   expect(sample(after.text, 'infinitum_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
   expect(after.text).toContain('infinitum_nodejs_heap_size_used_bytes');
 });
+
+test('a standalone collector has its own /metrics under the same token: the pixels it took, its memory', async () => {
+  const collector = await processes.start('collector', { METRICS_TOKEN: TOKEN });
+  const get = (auth?: string) =>
+    fetch(`${collector.url}/metrics`, { headers: auth ? { authorization: auth } : {} }).then(async (r) => ({
+      status: r.status,
+      text: await r.text(),
+    }));
+  expect((await get()).status).toBe(401);
+  expect((await get('Bearer wrong-token-wrong-token-00')).text).not.toContain('infinitum_');
+  const tag = world.impressionTags[0];
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(`${collector.url}/t/i/${tag.key}?cb=sa${i}`, BROWSER);
+    expect(res.status).toBe(200);
+  }
+  const scraped = await get(`Bearer ${TOKEN}`);
+  expect(scraped.status).toBe(200);
+  expect(sample(scraped.text, 'infinitum_hits_received_total{via="pixel"}')).toBe(4);
+  expect(sample(scraped.text, 'infinitum_process_resident_memory_bytes')).toBeGreaterThan(0);
+  // Without a token configured the collector has no /metrics either.
+  const bare = await processes.start('collector');
+  expect((await fetch(`${bare.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+}, 60_000);

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { BROWSER } from '../support/browser-agent';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { startEtlWorker } from '../../gateway/src/etl/task';
 import { makeUser } from '../support/actors';
 import type { TestGateway } from '../support/gateway';
@@ -15,6 +13,7 @@ import {
   waitForIdle,
   type WorldCustomer,
 } from '../support/pipeline';
+import { siblings } from '../support/sibling';
 
 /**
  * System Health (spec 7) on a fresh demo: the demo loads its data through a gateway it then stops with
@@ -30,8 +29,9 @@ let t: TestGateway;
 let admin: string;
 let ingestToken: string;
 let world: WorldCustomer;
-const children = new Set<ChildProcess>();
-const spools: string[] = [];
+const processes = siblings(() => t);
+/** Another process of the same installation (same database and Redis prefix): a gateway or a collector. */
+const startProcess = (kind: 'gateway' | 'collector') => processes.start(kind);
 
 beforeAll(async () => {
   t = await startPipelineGateway({ COLLECTOR_SILENT_MS: String(SILENT_MS) });
@@ -41,56 +41,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of spools) rmSync(dir, { recursive: true, force: true });
+  processes.close();
   await t.close();
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-
-/** Another process of the same installation (same database and Redis prefix): a gateway or a collector. */
-async function startProcess(kind: 'gateway' | 'collector'): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const spool = `/tmp/infinitum-departures-${process.pid}-${port}`;
-  spools.push(spool);
-  const entry = kind === 'gateway' ? 'gateway/src/main.ts' : 'gateway/src/collector/main.ts';
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      MYSQL_URL: t.config.MYSQL_URL,
-      REDIS_URL: t.config.REDIS_URL,
-      REDIS_PREFIX: t.config.REDIS_PREFIX,
-      JWT_SECRET: t.config.JWT_SECRET,
-      HOUSEHOLD_SALT: t.config.HOUSEHOLD_SALT,
-      ETL_SHARDS: String(t.config.ETL_SHARDS),
-      SPOOL_DIR: spool,
-      WORKER: '0',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${kind} exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, url };
-    await sleep(100);
-  }
-  throw new Error(`${kind} did not start`);
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

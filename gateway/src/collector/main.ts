@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { loadGeo } from '../geo/lookup';
 import { createLogger } from '../shared/logger';
 import { createRedis, redisKeys } from '../shared/redis';
+import { collectorMetrics } from '../web/metrics';
 import { trustedProxies } from './client-ip';
 import { Collector } from './collector';
 import { pixelHandler } from './pixels';
@@ -21,8 +22,10 @@ function main() {
   // The geo table before the first pixel rather than during it (~1 s of reading and merging).
   loadGeo();
   const pixels = pixelHandler(collector, trustedProxies(config.TRUSTED_PROXIES));
+  const metrics = collectorMetrics(config.METRICS_TOKEN);
   const server = createServer((req, res) => {
     if (pixels(req, res)) return;
+    if (metrics(req, res)) return;
     if (req.url === '/healthz') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"status":"ok"}');

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Express, Request } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express } from 'express';
 import { Gauge, Registry } from 'prom-client';
 import type { AppContext } from '../shared/app-context';
 import { processMetrics } from '../shared/metrics';
@@ -8,7 +9,7 @@ import { hitLogOf, spooledBytes } from '../stream';
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** Whether the request carries the token (compared in constant time, on digests of equal length). */
-function authorized(req: Request, token: string): boolean {
+function authorized(req: IncomingMessage, token: string): boolean {
   const header = req.headers.authorization ?? '';
   const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   return given !== '' && timingSafeEqual(digest(given), digest(token));
@@ -67,6 +68,33 @@ function hitLogMetrics(app: AppContext): Registry {
       }
     })());
   return Object.assign(register, { refresh });
+}
+
+/**
+ * GET /metrics of the standalone collector (collector/main.ts, a plain HTTP server): this process's metrics
+ * (pixels taken, memory, event loop), under the same METRICS_TOKEN; the hit log's deployment-wide figures are
+ * the gateways'. Answers whether the request was its own.
+ */
+export function collectorMetrics(token: string | undefined) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') return false;
+    const json = (status: number, message: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(JSON.stringify({ message }));
+    };
+    if (!token) json(404, 'Metrics are off: set METRICS_TOKEN to turn them on.');
+    else if (!authorized(req, token))
+      json(401, 'A metrics token is required.', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    else
+      processMetrics.metrics().then(
+        (text) => {
+          res.writeHead(200, { 'Content-Type': processMetrics.contentType, 'Cache-Control': 'no-store' });
+          res.end(text);
+        },
+        () => json(500, 'Metrics could not be read.'),
+      );
+    return true;
+  };
 }
 
 /**
