@@ -174,7 +174,10 @@ describe('at 390 px', () => {
     await settled(page);
     await page.getByTestId('tab-strip').getByRole('tab', { name: 'Clients' }).click();
     await settled(page);
-    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     const field = page.getByLabel('Data Retention (months)');
     await field.waitFor();
     await field.scrollIntoViewIfNeeded();
