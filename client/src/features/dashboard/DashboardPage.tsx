@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { notify } from '../../components/toaster';
 import { CompareSelect, FilterBar, WIDE_BAR } from './components/FilterBar';
+import { RetentionNotice } from './components/RetentionNotice';
 import { useMediaQuery } from './hooks/useMediaQuery';
 import { DashboardTitle } from './components/DashboardTitle';
 import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
@@ -199,6 +200,10 @@ export default function DashboardPage() {
         onCompare={s.setCompare}
         onAnalyse={onAnalyse}
         onExport={onExport}
+      />
+      <RetentionNotice
+        customer={s.customers.find((c) => c.id === s.selection.customerId)}
+        range={s.selection.range}
       />
       {liveOpen && <LivePanel customerId={s.selection.customerId} />}
       <div

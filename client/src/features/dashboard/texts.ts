@@ -4,6 +4,9 @@ export const TEXTS = {
   loading: 'Loading dashboard data...',
   selectClient: 'Select a client to view dashboard data',
   noData: 'No data available for the selected filters',
+  /** docs/design.md#retention: a range reaching before the first day kept. */
+  retentionNotice: (client: string, months: number, keptFrom: string) =>
+    `${client} keeps ${months} ${months === 1 ? 'month' : 'months'} of data: days before ${keptFrom} have been removed, so this range shows nothing for them.`,
   panelEmpty: 'No data available',
   panelLoading: 'Loading...',
   campaignHint: 'Select campaigns (affects booking options)',

@@ -88,9 +88,12 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
       method: 'get',
       path: '/dashboard/customers',
       operationId: 'listDashboardCustomers',
-      summary: 'Customers the caller may see on the dashboard (name = display_name, else cust_name)',
+      summary:
+        'Customers the caller may see on the dashboard (name = display_name, else cust_name), with the first day of data each keeps',
       tag,
-      response: z.array(z.object({ id: z.number(), name: z.string() })),
+      response: z.array(
+        z.object({ id: z.number(), name: z.string(), retention_months: z.number(), kept_from: z.string() }),
+      ),
     },
   );
 }

@@ -1,9 +1,16 @@
 import type { EntityManager } from 'typeorm';
+import { keepFrom } from '../../retention/retention';
 
-/** A customer of the dashboard's client dropdown: name = display_name, else cust_name. */
+/**
+ * A customer of the dashboard's client dropdown: name = display_name, else cust_name; with its retention, so
+ * the dashboard can say when a range reaches before the data still kept (docs/design.md#retention).
+ */
 export interface DashboardCustomerRow {
   id: number;
   name: string;
+  retention_months: number;
+  /** The first local date whose events are kept (yyyy-MM-dd): days before it were removed or will be within the hour. */
+  kept_from: string;
 }
 
 /** Customers by id ('all' for the super admin), sorted by name. */
@@ -13,11 +20,17 @@ export async function queryDashboardCustomers(
 ): Promise<DashboardCustomerRow[]> {
   if (customerIds !== 'all' && customerIds.length === 0) return [];
   const where = customerIds === 'all' ? '' : `WHERE c.id IN (${customerIds.map(() => '?').join(',')})`;
-  const rows: { id: number; name: string }[] = await em.query(
-    `SELECT c.id, COALESCE(NULLIF(TRIM(c.display_name), ''), c.cust_name) AS name
+  const rows: { id: number; name: string; time_zone: string; retention_months: number }[] = await em.query(
+    `SELECT c.id, COALESCE(NULLIF(TRIM(c.display_name), ''), c.cust_name) AS name, c.time_zone, c.retention_months
        FROM customer c ${where}
       ORDER BY name, c.id`,
     customerIds === 'all' ? [] : customerIds,
   );
-  return rows.map((r) => ({ id: Number(r.id), name: String(r.name) }));
+  const now = new Date();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    retention_months: Number(r.retention_months),
+    kept_from: keepFrom(now, r.time_zone, Number(r.retention_months)),
+  }));
 }

@@ -27,4 +27,8 @@ export class OverviewRow {
 export class DashboardCustomer {
   @Field(() => Int) id: number;
   @Field() name: string;
+  @Field(() => Int, { description: 'Months of events the customer keeps (docs/design.md#retention)' })
+  retention_months: number;
+  @Field({ description: 'The first local date (yyyy-MM-dd) whose events are kept; earlier days are removed' })
+  kept_from: string;
 }
