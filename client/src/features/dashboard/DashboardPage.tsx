@@ -201,10 +201,7 @@ export default function DashboardPage() {
         onAnalyse={onAnalyse}
         onExport={onExport}
       />
-      <RetentionNotice
-        customer={s.customers.find((c) => c.id === s.selection.customerId)}
-        range={s.selection.range}
-      />
+      <RetentionNotice customer={s.customers.find((c) => c.id === s.selection.customerId)} range={s.selection.range} />
       {liveOpen && <LivePanel customerId={s.selection.customerId} />}
       <div
         data-testid="dashboard-content"
