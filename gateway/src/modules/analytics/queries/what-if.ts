@@ -1,0 +1,38 @@
+import type { EntityManager } from 'typeorm';
+import type { DashboardFilter } from '../filters/filter';
+import { eventScope, visitScope } from '../scope';
+
+/** The touch windows the what-if reports, in hours: 1 h, 6 h, 1 d, 2 d, 3 d, 7 d, 14 d, 30 d. */
+export const WHAT_IF_HOURS = [1, 6, 24, 48, 72, 168, 336, 720] as const;
+
+const HOUR_MS = 3_600_000;
+const LONGEST_HOURS = WHAT_IF_HOURS[WHAT_IF_HOURS.length - 1];
+
+/**
+ * docs/design.md#attribution-what-if: per touch window W of WHAT_IF_HOURS, the responses there would be under W.
+ * A visit of the range (matching the site filter) is a response under W when its most recent impression in I(F)
+ * at or before it is less than W earlier (a touch: visit - W < impression <= visit). So one pass finds, per
+ * visit, that impression's gap (one range probe of the covering ix_impression_household over the household's
+ * 30 days before the visit), and each W counts the gaps below it. The touch table keeps 7-day touches only, so
+ * the raw impressions are read.
+ */
+export async function queryWhatIf(
+  em: EntityManager,
+  f: DashboardFilter,
+): Promise<{ hours: number; responses: number }[]> {
+  const imp = eventScope(f);
+  const visits = visitScope(f, true);
+  const counts = WHAT_IF_HOURS.map((h, i) => `SUM(x.gap < ?) AS w${i}`).join(', ');
+  const [row]: Record<string, number | string | null>[] = await em.query(
+    `SELECT ${counts}
+       FROM (SELECT TIMESTAMPDIFF(MICROSECOND,
+                      (SELECT MAX(r.ts) FROM impression_event r FORCE INDEX (ix_impression_household)
+                        WHERE r.household_id = v.household_id AND r.ts <= v.start_ts
+                          AND r.ts > v.start_ts - INTERVAL ${LONGEST_HOURS} HOUR AND ${imp.sql}),
+                      v.start_ts) DIV 1000 AS gap
+               FROM visit v WHERE ${visits.sql}) x
+      WHERE x.gap IS NOT NULL`,
+    [...WHAT_IF_HOURS.map((h) => h * HOUR_MS), ...imp.params, ...visits.params],
+  );
+  return WHAT_IF_HOURS.map((hours, i) => ({ hours, responses: Number(row?.[`w${i}`] ?? 0) }));
+}
