@@ -7,8 +7,9 @@ import { WHAT_IF_HEIGHT, windowLabel } from '../utils/chart-data';
 import { AXIS_STYLE, COLORS } from './theme';
 
 /**
- * docs/design.md#attribution-what-if: responses (line, left axis) and response rate (dashed, right axis) against
- * the touch window, one point per window of the answer evenly spaced; the window in use is the orange point.
+ * docs/design.md#attribution-what-if: responses against the touch window, one point per window of the answer evenly
+ * spaced, the window in use the orange point. The impressions are the same at every window, so the response rate
+ * is the same curve: the left axis reads it as visits, the right axis (scaled by the largest rate) as visit rate.
  */
 export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attribution_what_if'] }) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
@@ -18,8 +19,9 @@ export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attributio
   const maxRate = Math.max(0.0001, ...rows.map((r) => r.Response_Rate));
   const points = rows.map((r) => ({ x: windowLabel(r.Window_Hours), hours: r.Window_Hours }));
   const responses = rows.map((r, i) => ({ ...points[i], y: r.Total_Responses / maxResponses }));
-  const rates = rows.map((r, i) => ({ ...points[i], y: r.Response_Rate / maxRate }));
   const narrow = width < 500;
+  // Whole numbers of visits on the left axis (1, 2, 5 x a power of ten apart); the right axis reads the same marks.
+  const ticks = visitTicks(maxResponses).map((v) => v / maxResponses);
   return (
     <Box ref={ref} w="100%" h={`${WHAT_IF_HEIGHT}px`} aria-hidden="true" data-testid="what-if-chart">
       <VictoryChart
@@ -37,6 +39,7 @@ export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attributio
         <VictoryAxis
           dependentAxis
           label="Visits"
+          tickValues={ticks}
           tickFormat={(t: number) => formatCompact(Math.round(t * maxResponses))}
           style={AXIS_STYLE}
         />
@@ -44,14 +47,11 @@ export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attributio
           dependentAxis
           orientation="right"
           label="Visit rate"
+          tickValues={ticks}
           tickFormat={(t: number) => formatPercent(t * maxRate)}
           style={{ ...AXIS_STYLE, grid: { stroke: 'none' }, axisLabel: { ...AXIS_STYLE.axisLabel, padding: 44 } }}
         />
         <VictoryLine data={responses} style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }} />
-        <VictoryLine
-          data={rates}
-          style={{ data: { stroke: COLORS.secondary, strokeWidth: 2, strokeDasharray: '5,4' } }}
-        />
         <VictoryScatter
           data={responses}
           size={({ datum }: { datum?: { hours: number } }) => (datum?.hours === current ? 6 : 3)}
@@ -65,4 +65,14 @@ export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attributio
       </VictoryChart>
     </Box>
   );
+}
+
+/** About four whole-number marks from 0 up to max, spaced 1, 2 or 5 x a power of ten. */
+export function visitTicks(max: number): number[] {
+  const rough = Math.max(1, max / 4);
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= rough) ?? 10 * pow;
+  const out: number[] = [];
+  for (let v = step; v <= max * 1.05; v += step) out.push(v);
+  return out;
 }

@@ -34,7 +34,7 @@ export function WhatIfPanel({ call }: { call: Call<WhatIf> }) {
       {d && (
         <>
           <Text fontSize="sm" color="gray.600" data-testid="what-if-current">
-            {`Current window (orange point): ${windowWords(d.summary_data.Current_Window_Hours)}. Solid line: visits; dashed line: visit rate.`}
+            {`Current window (orange point): ${windowWords(d.summary_data.Current_Window_Hours)}. Left axis: visits; right axis: visit rate.`}
           </Text>
           <WhatIfChart data={d} />
           <SimpleTable<Row>

@@ -22,17 +22,25 @@ export async function queryWhatIf(
 ): Promise<{ hours: number; responses: number }[]> {
   const imp = eventScope(f);
   const visits = visitScope(f, true);
-  const counts = WHAT_IF_HOURS.map((h, i) => `SUM(x.gap < ?) AS w${i}`).join(', ');
-  const [row]: Record<string, number | string | null>[] = await em.query(
-    `SELECT ${counts}
-       FROM (SELECT TIMESTAMPDIFF(MICROSECOND,
-                      (SELECT MAX(r.ts) FROM impression_event r FORCE INDEX (ix_impression_household)
-                        WHERE r.household_id = v.household_id AND r.ts <= v.start_ts
-                          AND r.ts > v.start_ts - INTERVAL ${LONGEST_HOURS} HOUR AND ${imp.sql}),
-                      v.start_ts) DIV 1000 AS gap
-               FROM visit v WHERE ${visits.sql}) x
-      WHERE x.gap IS NOT NULL`,
-    [...WHAT_IF_HOURS.map((h) => h * HOUR_MS), ...imp.params, ...visits.params],
+  // INTERVAL(gap, W1, .., W8) is the index of the first window above the gap (-1 without an impression), so
+  // the gap's subquery runs once per visit (a derived table of gaps summed per window ran it once per SUM).
+  const rows: { b: number | string; n: number | string }[] = await em.query(
+    `SELECT INTERVAL(TIMESTAMPDIFF(MICROSECOND,
+              (SELECT MAX(r.ts) FROM impression_event r FORCE INDEX (ix_impression_household)
+                WHERE r.household_id = v.household_id AND r.ts <= v.start_ts
+                  AND r.ts > v.start_ts - INTERVAL ${LONGEST_HOURS} HOUR AND ${imp.sql}),
+              v.start_ts) DIV 1000, ${WHAT_IF_HOURS.map(() => '?').join(', ')}) AS b,
+            COUNT(*) AS n
+       FROM visit v WHERE ${visits.sql}
+      GROUP BY b ORDER BY NULL`,
+    [...imp.params, ...WHAT_IF_HOURS.map((h) => h * HOUR_MS), ...visits.params],
   );
-  return WHAT_IF_HOURS.map((hours, i) => ({ hours, responses: Number(row?.[`w${i}`] ?? 0) }));
+  const inBucket = new Array<number>(WHAT_IF_HOURS.length).fill(0);
+  for (const r of rows) {
+    const b = Number(r.b);
+    if (b >= 0 && b < inBucket.length) inBucket[b] += Number(r.n);
+  }
+  // Responses under the k-th window: visits whose gap is below it, i.e. in buckets 0..k.
+  let below = 0;
+  return WHAT_IF_HOURS.map((hours, k) => ({ hours, responses: (below += inBucket[k]) }));
 }
