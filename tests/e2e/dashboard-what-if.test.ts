@@ -82,6 +82,9 @@ async function expectPanelMatchesApi(page: Page) {
 
 /** The panel alone, from a full-page picture (so the sticky bar does not cover its title). */
 async function shoot(page: Page, name: string) {
+  // From the top, so the sticky bar is drawn there and not over the panel.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
   const box = await page.getByTestId('panel-what-if').evaluate((el) => {
     const r = el.getBoundingClientRect();
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
