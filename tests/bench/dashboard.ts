@@ -30,7 +30,7 @@ const IMPRESSIONS = Number(process.env.BENCH_IMPRESSIONS ?? 1_000_000);
 const DATABASE = process.env.BENCH_DATABASE ?? `infinitum_bench_dashboard_${IMPRESSIONS}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
 // Window lengths in days (docs/design.md#performance-targets's target is the 30-day one; 7 and 90 show how cost grows).
-const RANGES = (process.env.BENCH_RANGES ?? '7,30,90').split(',').map(Number);
+const RANGES = (process.env.BENCH_RANGES ?? '7,30,90').split(',').filter(Boolean).map(Number);
 const RANGE_RUNS = Number(process.env.BENCH_RANGE_RUNS ?? 6);
 // Windows timed on their first read with no summary of their days built (BENCH_COLD_RANGES='' skips them).
 const COLD_RANGES = (process.env.BENCH_COLD_RANGES ?? '90,365').split(',').filter(Boolean).map(Number);
@@ -38,6 +38,9 @@ const COLD_RANGES = (process.env.BENCH_COLD_RANGES ?? '90,365').split(',').filte
 const PER_CALL = process.env.BENCH_PER_CALL === '1';
 // BENCH_SCENARIOS=3_filters (or unfiltered): times only that scenario (default both).
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'unfiltered,3_filters').split(',');
+// BENCH_WHAT_IF=0: skips the attribution what-if's timing (docs/design.md#attribution-what-if; on by default).
+const TIME_WHAT_IF = process.env.BENCH_WHAT_IF !== '0';
+// BENCH_RANGES='' times no refresh range (with BENCH_COLD_RANGES='' and BENCH_REACH_LIFT=0: the what-if alone).
 // BENCH_REACH_LIFT=0: skips the 13-call refresh with reach/lift (~15 s a refresh at 10M) when iterating on the 11.
 const TIME_REACH_LIFT = process.env.BENCH_REACH_LIFT !== '0';
 const SERVER = process.env.BENCH_MYSQL_SERVER ?? 'mysql://root@127.0.0.1:3306';
@@ -465,6 +468,52 @@ async function main() {
       const payload = JSON.stringify({ client_id: busyId, startdate: warm.start, enddate: warm.end });
       await Promise.all(REACH_LIFT.map((c) => post(url, token, `/api/dashboard/${c}`, payload)));
       print({ figure: 'reach_lift_warm_up', days: 40, seconds: (performance.now() - t0) / 1000 });
+    }
+    if (TIME_WHAT_IF) {
+      // The attribution what-if (docs/design.md#attribution-what-if) alone, cold, on BENCH_RUNS 30-day windows
+      // per scenario, beside impression_summary alone, cold, on as many other windows in the same run (each
+      // window read once, so no part is shared): p50/p95 and the ratio of the two. Outside the timings, each
+      // what-if's 7-day row equals impression_summary's Total_Responses of its window.
+      await sleep(3100);
+      const windows = windowsOf(30, 2 * RUNS);
+      for (const s of scenarios) {
+        const whatIfMs: number[] = [];
+        const summaryMs: number[] = [];
+        const answers: { payload: string; week: number }[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const payload = payloadOf(s.filter(windows[i]));
+          const t0 = performance.now();
+          const w = await post(url, token, '/api/dashboard/attribution_what_if', payload);
+          whatIfMs.push(performance.now() - t0);
+          answers.push({ payload, week: w.table_data.find((r: any) => r.Window_Hours === 168).Total_Responses });
+          const t1 = performance.now();
+          await post(url, token, '/api/dashboard/impression_summary', payloadOf(s.filter(windows[RUNS + i])));
+          summaryMs.push(performance.now() - t1);
+        }
+        for (const a of answers) {
+          const summary = await post(url, token, '/api/dashboard/impression_summary', a.payload);
+          if (summary.summary_data.Total_Responses !== a.week) {
+            throw new Error(
+              `what_if at 7 d ${a.week} != impression_summary ${summary.summary_data.Total_Responses} (${a.payload})`,
+            );
+          }
+        }
+        print({
+          figure: 'what_if',
+          days: 30,
+          scenario: s.name,
+          runs: RUNS,
+          impressions: IMPRESSIONS,
+          p50_ms: quantile(whatIfMs, 0.5),
+          p95_ms: quantile(whatIfMs, 0.95),
+          impression_summary_p50_ms: quantile(summaryMs, 0.5),
+          impression_summary_p95_ms: quantile(summaryMs, 0.95),
+          ratio_p95: quantile(whatIfMs, 0.95) / quantile(summaryMs, 0.95),
+          week_equals_impression_summary: `${RUNS} of ${RUNS}`,
+          target: 'p95 < 1 s at 10M',
+        });
+      }
+      await sleep(3100);
     }
     let checked = 0;
     for (const days of RANGES) {

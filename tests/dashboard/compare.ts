@@ -5,7 +5,7 @@ import type { TestGateway } from '../support/gateway';
  * The lists the suites check each call in (tests/dashboard/call-registry.test.ts fails when a call of the
  * registry is missing from them): the docs/design.md#visits-and-attribution calls the reference calculator's referenceAnswers computes,
  * the docs/design.md#reach-frequency-and-lift calls of referenceReachLift, and the written analysis (analysis.test.ts checks its text
- * against the reference's figures).
+ * against the reference's figures), and the attribution what-if of referenceWhatIf.
  */
 export const SECTION_4_CALLS = [
   'impression_summary',
@@ -21,6 +21,8 @@ export const SECTION_4_CALLS = [
 ] as const;
 export const SECTION_4B_CALLS = ['reach_frequency', 'incremental_lift'] as const;
 export const TEXT_CALLS = ['analysis'] as const;
+/** docs/design.md#attribution-what-if: the what-if, computed by referenceWhatIf (what-if.test.ts). */
+export const WHAT_IF_CALLS = ['attribution_what_if'] as const;
 
 /** GraphQL selections of every call: exactly the REST field names. */
 const HEAT = 'time Sun Mon Tue Wed Thu Fri Sat Total';
@@ -43,6 +45,8 @@ export const SELECTIONS: Record<string, string> = {
     'table_data { Frequency Households Responding Response_Rate } summary_data { Reach Avg_Frequency Optimal_Frequency Approximate Sample_Rate }',
   incremental_lift:
     'table_data summary_data { Method Exposed_Households Control_Households Exposed_Rate Control_Rate Incremental_Responses Lift Lift_Low Lift_High Approximate Sample_Rate }',
+  attribution_what_if:
+    'table_data { Window_Hours Total_Responses Response_Rate Current_CPR } summary_data { Current_Window_Hours Actual_Impressions Ad_Spend }',
   analysis:
     'table_data summary_data { summary campaign_performance creative_effectiveness geographic_distribution response_profile }',
 };

@@ -5,6 +5,7 @@ import type { ImpressionFacets } from './queries/impression-facets';
 import type { ResponseFacets } from './queries/response-facets';
 import type { SiteResponses } from './queries/response-sites';
 import { queryPrePost } from './queries/reach-lift';
+import { queryWhatIf } from './queries/what-if';
 import { type ControlCounts, controlCounts, HOLDOUT_MIN_HOUSEHOLDS } from './reach/control-group';
 import { REACH_SAMPLE_MIN_IMPRESSIONS, type ReachCounts } from './reach/estimate';
 import { reachCounts, type ReachInputs, sampled } from './reach/sampling';
@@ -111,6 +112,11 @@ export class DashboardData {
   /** docs/design.md#reach-frequency-and-lift: the pre/post shares of Reach's households. */
   prePost(): Promise<{ kept: number; post: number; pre: number }> {
     return this.part('prepost', () => queryPrePost(this.em, this.filter));
+  }
+
+  /** docs/design.md#attribution-what-if: responses under each touch window of the what-if. */
+  whatIf(): Promise<{ hours: number; responses: number }[]> {
+    return this.part('whatif', () => queryWhatIf(this.em, this.filter));
   }
 
   /** |I(F)|, Ad_Spend and Total_Responses: the totals several calls divide by. */

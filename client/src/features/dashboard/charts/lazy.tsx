@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import type { ComponentProps, ComponentType } from 'react';
 import { lazyNamed } from '../../../components/lazy';
 import { NearViewport } from '../../../components/NearViewport';
-import { FREQUENCY_HEIGHT } from '../utils/chart-data';
+import { FREQUENCY_HEIGHT, WHAT_IF_HEIGHT } from '../utils/chart-data';
 
 /**
  * The Victory charts load in their own chunk when a panel first draws one, so the dashboard's first
@@ -45,4 +45,13 @@ export const FrequencyChart = nearViewport(
     <Box w="100%" h={`${FREQUENCY_HEIGHT}px`} data-chart-loading="" />,
   ),
   () => `${FREQUENCY_HEIGHT}px`,
+);
+
+export const WhatIfChart = nearViewport(
+  lazyNamed(
+    () => import('./WhatIfChart'),
+    'WhatIfChart',
+    <Box w="100%" h={`${WHAT_IF_HEIGHT}px`} data-chart-loading="" />,
+  ),
+  () => `${WHAT_IF_HEIGHT}px`,
 );

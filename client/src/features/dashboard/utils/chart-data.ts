@@ -53,3 +53,9 @@ export const FREQUENCY_HEIGHT = 300;
 
 /** A frequency's label on the reach chart and its table: "1" … "9", "10+". */
 export const frequencyLabel = (k: number) => (k >= 10 ? '10+' : String(k));
+
+/** The attribution what-if chart's height (docs/design.md#attribution-what-if). */
+export const WHAT_IF_HEIGHT = 280;
+
+/** A touch window of the what-if, from its hours: "1 h", "6 h", "1 d", "7 d", "30 d" (whole days as days). */
+export const windowLabel = (hours: number) => (hours % 24 === 0 ? `${hours / 24} d` : `${hours} h`);

@@ -14,6 +14,7 @@ import { ReachLift } from '../panels/ReachLift';
 import { PageTable } from '../panels/SmallTables';
 import { SummaryTiles } from '../panels/SummaryTiles';
 import { VisitsOverTime } from '../panels/VisitsOverTime';
+import { WhatIfPanel } from '../panels/WhatIf';
 
 /**
  * One row of the summary view: a name (for the reader and for tests), the calls it shows and how. A row
@@ -60,6 +61,12 @@ export const SUMMARY_ROWS: SummaryRow[] = [
         <ImpressionsBeforeVisit call={d.beforeVisit} />
       </SimpleGrid>
     ),
+  },
+  {
+    name: 'what-if',
+    reserve: { base: '720px', lg: '650px' },
+    uses: ['whatIf'],
+    render: (d) => <WhatIfPanel call={d.whatIf} />,
   },
   {
     name: 'regions',

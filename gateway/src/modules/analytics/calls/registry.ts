@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { analysisCall } from './analysis';
+import { attributionWhatIfCall } from './attribution-what-if';
 import { creativePerformanceCostCall } from './creative-performance-cost';
 import { creativePerformanceSummaryCall } from './creative-performance-summary';
 import { impressionHeatmapCall } from './impression-heatmap';
@@ -14,7 +15,8 @@ import { responsesOverTimeCall } from './responses-over-time';
 import { visitResponseTimingCall } from './visit-response-timing';
 
 /**
- * Every dashboard call: the 11 of spec 7 and the two of docs/design.md#reach-frequency-and-lift. An entry here is the whole of a call's
+ * Every dashboard call: the 11 of spec 7 and the two of docs/design.md#reach-frequency-and-lift and the what-if of
+ * docs/design.md#attribution-what-if. An entry here is the whole of a call's
  * wiring: `POST /api/dashboard/<name>` and its OpenAPI answer schema (analytics.routes.ts), the GraphQL
  * query `<name>(filter:)` and its types (dashboard.resolver.ts), all from the entry's zod shapes.
  */
@@ -32,6 +34,7 @@ export const DASHBOARD_CALLS = [
   analysisCall,
   reachFrequencyCall,
   incrementalLiftCall,
+  attributionWhatIfCall,
 ] as const;
 
 type Entry = (typeof DASHBOARD_CALLS)[number];
