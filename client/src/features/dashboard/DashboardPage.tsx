@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { notify } from '../../components/toaster';
 import { CompareSelect, FilterBar, WIDE_BAR } from './components/FilterBar';
 import { RetentionNotice } from './components/RetentionNotice';
+import { DashboardFilterContext } from './state/filter-context';
 import { useMediaQuery } from './hooks/useMediaQuery';
 import { DashboardTitle } from './components/DashboardTitle';
 import { useDashboardData, type DashboardData } from './hooks/useDashboardData';
@@ -61,6 +62,12 @@ export default function DashboardPage() {
   const [analysisLoaded, setAnalysisLoaded] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [liveOpen, setLiveOpen] = useState(false);
+  // The what-if panel, once opened, stays open across refreshes (the view is redrawn while one loads).
+  const [whatIfOpen, setWhatIfOpen] = useState(false);
+  const onDemand = useMemo(
+    () => ({ filter: s.payload, whatIfOpen, openWhatIf: () => setWhatIfOpen(true) }),
+    [s.payload, whatIfOpen],
+  );
   const pending = s.payload !== null ? pendingCalls(data) : [];
   const busy = pending.length > 0;
   const bookingOptions = useMemo(
@@ -210,7 +217,7 @@ export default function DashboardPage() {
         data-query={location.search}
         style={tall ? { minHeight: '100vh' } : undefined}
       >
-        {content}
+        <DashboardFilterContext.Provider value={onDemand}>{content}</DashboardFilterContext.Provider>
       </div>
       {/* Mounted from the first open on and then kept: unmounting an open dialog skips its closing clean-up. */}
       {analysisLoaded && (

@@ -3,7 +3,6 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isCancelled } from '../../../app/api-errors';
 import {
-  AttributionWhatIfDocument,
   CreativePerformanceCostDocument,
   CreativePerformanceSummaryDocument,
   DashboardAnalysisDocument,
@@ -41,8 +40,9 @@ const spec = <TData, T>(doc: Doc<TData>, pick: (d: TData) => T, isEmpty: (v: T) 
 const noRows = (v: { table_data: readonly unknown[] }) => v.table_data.length === 0;
 
 /**
- * The 11 dashboard calls of spec 7, the two of docs/design.md#reach-frequency-and-lift (reach and lift) and the
- * attribution what-if (docs/design.md#attribution-what-if).
+ * The 11 dashboard calls of spec 7 and the two of docs/design.md#reach-frequency-and-lift (reach and lift). The
+ * attribution what-if is not one of them: it reads 30 days of impressions per visit, so its panel asks for it
+ * only when the reader opens it (panels/WhatIf.tsx).
  */
 const CALLS = {
   summary: spec(ImpressionSummaryDocument, (d) => d.impression_summary),
@@ -62,11 +62,6 @@ const CALLS = {
   analysis: spec(DashboardAnalysisDocument, (d) => d.analysis),
   reach: spec(ReachFrequencyDocument, (d) => d.reach_frequency, noRows),
   lift: spec(IncrementalLiftDocument, (d) => d.incremental_lift),
-  whatIf: spec(
-    AttributionWhatIfDocument,
-    (d) => d.attribution_what_if,
-    (v) => v.summary_data.Actual_Impressions === 0,
-  ),
 };
 type Calls = typeof CALLS;
 export type DashboardData = {

@@ -1,10 +1,13 @@
-import { Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useContext } from 'react';
+import { LuChartSpline } from 'react-icons/lu';
 import { ChartCard } from '../../../components/ChartCard';
 import { formatCount, formatDollars, formatPercent } from '../../../components/format';
-import type { AttributionWhatIfQuery } from '../../../gql/graphql';
+import { AttributionWhatIfDocument, type AttributionWhatIfQuery } from '../../../gql/graphql';
+import { DashboardFilterContext } from '../state/filter-context';
 import { WhatIfChart } from '../charts/lazy';
 import { SimpleTable } from '../components/SimpleTable';
-import type { Call } from '../hooks/useDashboardData';
 import { windowLabel } from '../utils/chart-data';
 
 type WhatIf = AttributionWhatIfQuery['attribution_what_if'];
@@ -14,24 +17,56 @@ type Row = WhatIf['table_data'][number];
 export const windowWords = (hours: number) =>
   hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
+const TITLE = 'Attribution window what-if';
+const HELP =
+  "How many visits would count as responses if a visit had to come within each window after its household's last impression, from the stored events of this view.";
+
 /**
  * The "Attribution window what-if" panel (docs/design.md#attribution-what-if): visits, visit rate and cost per
  * visit the current filter would show under each touch window, as a curve with the window in use marked and as
- * a table. Every figure is the server's.
+ * a table. Every figure is the server's. The call reads up to 30 days of impressions per visit, so it runs only
+ * once the reader opens the panel; from then on it follows the filter like the other panels.
  */
-export function WhatIfPanel({ call }: { call: Call<WhatIf> }) {
-  const d = call.data;
+export function WhatIfPanel() {
+  const { filter, whatIfOpen: open, openWhatIf } = useContext(DashboardFilterContext);
+  const query = useQuery(AttributionWhatIfDocument, {
+    variables: { filter: filter! },
+    skip: !open || filter === null,
+    fetchPolicy: 'no-cache',
+  });
+  if (!open) {
+    return (
+      <ChartCard title={TITLE} help={HELP} state="ready" testId="panel-what-if">
+        <Stack gap="3" align="start">
+          <Text fontSize="sm" color="gray.600">
+            See how many visits each touch window, from 1 hour to 30 days, would count for this view.
+          </Text>
+          <Button size="sm" variant="outline" onClick={openWhatIf} data-testid="what-if-open">
+            <LuChartSpline /> Compare touch windows
+          </Button>
+        </Stack>
+      </ChartCard>
+    );
+  }
+  const d: WhatIf | undefined = query.data?.attribution_what_if;
+  const state = query.error
+    ? 'error'
+    : query.loading || !d
+      ? 'loading'
+      : d.summary_data.Actual_Impressions === 0
+        ? 'empty'
+        : 'ready';
   const current = d?.summary_data.Current_Window_Hours;
   return (
     <ChartCard
-      title="Attribution window what-if"
-      help="How many visits would count as responses if a visit had to come within each window after its household's last impression, from the stored events of this view."
-      state={call.state}
+      title={TITLE}
+      help={HELP}
+      state={state}
       emptyText="No impressions in this range."
       testId="panel-what-if"
       csv={d?.table_data}
     >
-      {d && (
+      {d && state === 'ready' && (
         <>
           <Text fontSize="sm" color="gray.600" data-testid="what-if-current">
             {`Current window (orange point): ${windowWords(d.summary_data.Current_Window_Hours)}. Left axis: visits; right axis: visit rate.`}

@@ -65,8 +65,9 @@ export const SUMMARY_ROWS: SummaryRow[] = [
   {
     name: 'what-if',
     reserve: { base: '720px', lg: '650px' },
-    uses: ['whatIf'],
-    render: (d) => <WhatIfPanel call={d.whatIf} />,
+    // Its own call, asked for when the reader opens the panel: no refresh waits for it.
+    uses: [],
+    render: () => <WhatIfPanel />,
   },
   {
     name: 'regions',
