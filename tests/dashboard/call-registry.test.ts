@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DASHBOARD_CALLS } from '../../gateway/src/modules/analytics/calls/registry';
 import { referenceAnswers, type RefCustomer } from '../reference/metrics';
 import { referenceReachLift } from '../reference/reach-lift';
-import { SECTION_4B_CALLS, SECTION_4_CALLS, SELECTIONS, TEXT_CALLS } from './compare';
+import { INVALID_CALLS, SECTION_4B_CALLS, SECTION_4_CALLS, SELECTIONS, TEXT_CALLS } from './compare';
 
 /**
  * A call is one registry entry, and the suites must follow it: every call of the registry is computed by
@@ -34,13 +34,14 @@ test('the reference calculator computes every numeric call', () => {
   const computed = [
     ...Object.keys(referenceAnswers(nobody, [], [], noFilter)),
     ...Object.keys(referenceReachLift(nobody, [], [], [], noFilter)),
+    ...INVALID_CALLS, // referenceInvalidTraffic (tests/reference/invalid-traffic.ts)
   ];
   const textual: readonly string[] = TEXT_CALLS;
   expect(names.filter((n) => !computed.includes(n) && !textual.includes(n))).toEqual([]);
 });
 
 test("every call is in the suites' lists, and the lists name no call the registry lacks", () => {
-  const listed: string[] = [...SECTION_4_CALLS, ...SECTION_4B_CALLS, ...TEXT_CALLS];
+  const listed: string[] = [...SECTION_4_CALLS, ...SECTION_4B_CALLS, ...TEXT_CALLS, ...INVALID_CALLS];
   expect({
     unlisted: names.filter((n) => !listed.includes(n)),
     unknown: listed.filter((n) => !names.includes(n)),

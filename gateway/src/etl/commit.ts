@@ -69,6 +69,7 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
     w.reader.ack(entries, {
       counts,
       rejected: prepared.rejected,
+      invalid: invalidByReason(prepared.invalid ?? []),
       watermark: result?.watermark || null,
       eventsPerS: w.rate(n),
     }),
@@ -103,4 +104,11 @@ async function ledgerOf(ds: DataSource, ids: string[]): Promise<Map<string, Entr
     [ids],
   );
   return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
+}
+
+/** The batch's invalid hits counted by reason, for the ingest status (docs/invalid-traffic.md#where-it-is-shown). */
+function invalidByReason(rows: readonly { reason: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[r.reason] = (out[r.reason] ?? 0) + 1;
+  return out;
 }

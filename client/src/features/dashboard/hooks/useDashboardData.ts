@@ -10,6 +10,7 @@ import {
   ImpressionsBeforeVisitDocument,
   ImpressionSummaryDocument,
   IncrementalLiftDocument,
+  InvalidTrafficDocument,
   PlatformCreativePerformanceDocument,
   ReachFrequencyDocument,
   ResponsesByRegionDocument,
@@ -39,7 +40,10 @@ const spec = <TData, T>(doc: Doc<TData>, pick: (d: TData) => T, isEmpty: (v: T) 
 });
 const noRows = (v: { table_data: readonly unknown[] }) => v.table_data.length === 0;
 
-/** The 11 dashboard calls of spec 7 and the two of docs/design.md#reach-frequency-and-lift (reach and lift). */
+/**
+ * The 11 dashboard calls of spec 7, the two of docs/design.md#reach-frequency-and-lift (reach and lift) and
+ * docs/invalid-traffic.md#the-report (invalid).
+ */
 const CALLS = {
   summary: spec(ImpressionSummaryDocument, (d) => d.impression_summary),
   overTime: spec(ResponsesOverTimeDocument, (d) => d.responses_over_time, noRows),
@@ -58,6 +62,7 @@ const CALLS = {
   analysis: spec(DashboardAnalysisDocument, (d) => d.analysis),
   reach: spec(ReachFrequencyDocument, (d) => d.reach_frequency, noRows),
   lift: spec(IncrementalLiftDocument, (d) => d.incremental_lift),
+  invalid: spec(InvalidTrafficDocument, (d) => d.invalid_traffic),
 };
 type Calls = typeof CALLS;
 export type DashboardData = {

@@ -6,6 +6,7 @@ import { impressionHeatmapCall } from './impression-heatmap';
 import { impressionSummaryCall } from './impression-summary';
 import { impressionsBeforeVisitCall } from './impressions-before-visit';
 import { incrementalLiftCall } from './incremental-lift';
+import { invalidTrafficCall } from './invalid-traffic';
 import { platformCreativePerformanceCall } from './platform-creative-performance';
 import { reachFrequencyCall } from './reach-frequency';
 import { responsesByRegionCall } from './responses-by-region';
@@ -14,7 +15,7 @@ import { responsesOverTimeCall } from './responses-over-time';
 import { visitResponseTimingCall } from './visit-response-timing';
 
 /**
- * Every dashboard call: the 11 of spec 7 and the two of docs/design.md#reach-frequency-and-lift. An entry here is the whole of a call's
+ * Every dashboard call: the 11 of spec 7, the two of docs/design.md#reach-frequency-and-lift and docs/invalid-traffic.md#the-report. An entry here is the whole of a call's
  * wiring: `POST /api/dashboard/<name>` and its OpenAPI answer schema (analytics.routes.ts), the GraphQL
  * query `<name>(filter:)` and its types (dashboard.resolver.ts), all from the entry's zod shapes.
  */
@@ -32,6 +33,7 @@ export const DASHBOARD_CALLS = [
   analysisCall,
   reachFrequencyCall,
   incrementalLiftCall,
+  invalidTrafficCall,
 ] as const;
 
 type Entry = (typeof DASHBOARD_CALLS)[number];
