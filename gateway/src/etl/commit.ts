@@ -4,6 +4,7 @@ import type { Logger } from '../shared/logger';
 import { type Batch, parseEntry } from './entries';
 import { markFirstHits, refreshPings } from './pings';
 import { type PreparedBatch, prepareRows } from './rows';
+import type { OptOutDirectory } from './opt-outs';
 import type { TagDirectory } from './tags';
 import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
 
@@ -12,6 +13,8 @@ export interface CommitContext {
   ds: DataSource;
   reader: HitLogReader;
   tags: TagDirectory;
+  /** Households opted out (rule 2 of docs/invalid-traffic.md). */
+  optOuts: OptOutDirectory;
   log: Logger;
   shards: number;
   /** The batch's rows, prepared once (usually while the batch before was written). */
@@ -36,7 +39,7 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
   // Usually prepared already, while the batch before was written.
   const prepared = await timed(
     'worker.prepare',
-    counts.size ? prepareRows(fresh.flatMap(parseEntry), w.tags) : w.prepared(batch),
+    counts.size ? prepareRows(fresh.flatMap(parseEntry), w.tags, w.optOuts) : w.prepared(batch),
   );
   let result: BatchResult | null = null;
   if (fresh.length) {
