@@ -6,7 +6,9 @@ import { dashboardCall } from './call';
 
 export const InvalidTrafficRow = z
   .object({
-    Reason: z.string().describe('Reason code (docs/invalid-traffic.md): gpc, opt_out, bot, prefetch, datacenter, repeat, nat'),
+    Reason: z
+      .string()
+      .describe('Reason code (docs/invalid-traffic.md): gpc, opt_out, bot, prefetch, datacenter, repeat, nat'),
     Label: z.string().describe('What the reason means, for people'),
     Invalid_Impressions: z.number().int(),
     Invalid_Visits: z.number().int().describe('Site hits filtered for this reason'),
