@@ -10,6 +10,7 @@ import {
 } from '../reference/invalid-traffic';
 import type { RefHit, RefImpression } from '../reference/types';
 import type { TestGateway } from '../support/gateway';
+import { gql } from '../support/http';
 import {
   hitLine,
   impressionLine,
@@ -187,6 +188,13 @@ test('bulk invalid lines are stored apart with their reason, none in the event t
   const perReason: Record<string, number> = {};
   for (const [k, n] of expected) perReason[k.slice(2)] = (perReason[k.slice(2)] ?? 0) + n;
   expect((await ingestStatus(t, token)).invalid_by_reason).toEqual(perReason);
+  // Monitoring's ETL Pipeline Status: every reason in order, with its label.
+  const g = await gql(t.url, '{ etlPipelineStatus { invalid_by_reason { reason label hits } } }', {}, token);
+  expect(g.errors).toBeUndefined();
+  const monitored: { reason: string; label: string; hits: number }[] = g.data.etlPipelineStatus.invalid_by_reason;
+  expect(monitored.map((r) => r.reason)).toEqual(['gpc', 'opt_out', 'bot', 'prefetch', 'datacenter', 'repeat', 'nat']);
+  expect(monitored.every((r) => r.label.length > 0)).toBe(true);
+  expect(Object.fromEntries(monitored.filter((r) => r.hits).map((r) => [r.reason, r.hits]))).toEqual(perReason);
   const leaked: { n: string }[] = await q(
     `SELECT (SELECT COUNT(*) FROM impression_event e JOIN invalid_event x USING (customer_id, event_id) WHERE e.customer_id = ?)
           + (SELECT COUNT(*) FROM site_hit h JOIN invalid_event x USING (customer_id, event_id) WHERE h.customer_id = ${c.id}) AS n`,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
-import { ensureClientBuilt, openBrowser, type TestBrowser } from '../support/browser';
+import ExcelJS from 'exceljs';
+import { ensureClientBuilt, openBrowser, SCREENSHOTS, type TestBrowser } from '../support/browser';
 import type { TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { ingestAndSettle, startPipelineGateway, superAdminToken, type IngestLine } from '../support/pipeline';
@@ -96,4 +97,32 @@ test("the Invalid traffic tile and its reasons read the API's answer", async () 
   expect(rows.map((r) => r[0])).toEqual(['Bots and crawlers', 'Data-centre addresses']);
   await page.getByTestId('panel-invalid-traffic').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-artifacts/screenshots/invalid-traffic-1400.png' });
+
+  // The export's 'Invalid Traffic' sheet: the API's rows, then the totals with the share.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all data' }).click(),
+  ]);
+  const file = join(SCREENSHOTS, '..', 'downloads', `invalid-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const sheet = wb.getWorksheet('Invalid Traffic')!;
+  const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+  expect(values(1)).toEqual([
+    'Reason',
+    'Label',
+    'Invalid_Impressions',
+    'Invalid_Visits',
+    'Invalid_Spend',
+    'Counted_Impressions',
+    'Filtered_Share',
+  ]);
+  expect(sheet.rowCount).toBe(1 + api.table_data.length + 1);
+  expect(values(2).slice(0, 4)).toEqual(['gpc', api.table_data[0].Label, 0, 0]);
+  const total = values(sheet.rowCount);
+  expect(total.slice(0, 4)).toEqual(['total', 'Total', s.Invalid_Impressions, s.Invalid_Visits]);
+  expect(total[5]).toBe(s.Counted_Impressions);
+  expect(total[6]).toBeCloseTo(s.Filtered_Share, 12);
+  expect(sheet.getRow(sheet.rowCount).getCell(7).numFmt).toBe('0.0%');
 });
