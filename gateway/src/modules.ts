@@ -3,6 +3,7 @@ import type { GatewayModule } from './shared/module';
 import { adminSummaryModule } from './modules/admin-summary';
 import { alertsModule } from './modules/alerts';
 import { retentionModule } from './modules/retention';
+import { erasureModule } from './modules/erasure';
 import { annotationsModule } from './modules/annotations';
 import { analyticsModule } from './modules/analytics';
 import { apiKeysModule } from './modules/api-keys';
@@ -50,6 +51,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   savedViewsModule,
   alertsModule,
   retentionModule,
+  erasureModule,
   reportsModule,
   annotationsModule,
   liveModule,

@@ -7,6 +7,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import express from 'express';
 import type { Config } from './config';
 import { mountCollectorRoutes } from './collector/mount';
+import { mountOptOutPage, mountOptOutPixel } from './collector/opt-out';
 import { mountMetrics } from './web/metrics';
 import { createDataSource } from './db/data-source';
 import { type GqlContext, requestContext } from './graphql/context';
@@ -71,8 +72,11 @@ export async function createGateway(config: Config, options: { worker?: boolean 
   // Authenticate once, below both transports (and the collector's /api/ingest routes): REST and GraphQL read it.
   web.use(['/api', '/graphql'], authenticate(app));
   const collector = mountCollectorRoutes(web, app);
+  // The opt-out pixel too (docs/invalid-traffic.md#opt-out): customers embed it in their own privacy pages.
+  mountOptOutPixel(web, app);
   // After the collector: its pixel and tag script are embedded in other sites' pages by design.
   web.use(securityHeaders(config));
+  mountOptOutPage(web, app);
 
   // Token limit in graphql-js's own parser: armor's maxTokens plugin parses inside a plugin hook, so
   // every syntax error (and the limit) answered HTTP 500 instead of a 400 GRAPHQL_PARSE_FAILED.

@@ -592,6 +592,11 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
     denied: notSuperAdmin(async () => ({})),
   },
+  // docs/security.md#erasure: a household nobody has (nothing removed, still audited).
+  eraseHousehold: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: { household_id: '987650001' } }),
+    denied: notSuperAdmin(async () => ({ household_id: '987650001' })),
+  },
 
   // Saved views (docs/api.md#saved-views): each user's own; another user's id answers NOT_FOUND
   savedViews: {

@@ -498,6 +498,11 @@ export const REST_CASES: Record<string, RestCase> = {
     ok: async (w) => ({ token: w.superAdmin.token }),
     denied: notSuperAdmin(async () => ({})),
   },
+  // docs/security.md#erasure: a household nobody has (nothing removed, still audited).
+  'POST /api/admin/erasure': {
+    ok: async (w) => ({ token: w.superAdmin.token, body: { household_id: '987650001' } }),
+    denied: notSuperAdmin(async () => ({ body: { household_id: '987650001' } })),
+  },
   'GET /api/users': {
     ok: async (w) => ({ token: w.a.users.broadcaster.admin.token }),
     denied: async (w) => ({ token: w.a.users.broadcaster.user.token, status: 403 }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DASHBOARD_CALLS } from '../../gateway/src/modules/analytics/calls/registry';
 import { referenceAnswers, referenceWhatIf, type RefCustomer } from '../reference/metrics';
 import { referenceReachLift } from '../reference/reach-lift';
-import { SECTION_4B_CALLS, SECTION_4_CALLS, SELECTIONS, TEXT_CALLS, WHAT_IF_CALLS } from './compare';
+import { INVALID_CALLS, SECTION_4B_CALLS, SECTION_4_CALLS, SELECTIONS, TEXT_CALLS, WHAT_IF_CALLS } from './compare';
 
 /**
  * A call is one registry entry, and the suites must follow it: every call of the registry is computed by
@@ -35,13 +35,14 @@ test('the reference calculator computes every numeric call', () => {
     ...Object.keys(referenceAnswers(nobody, [], [], noFilter)),
     ...Object.keys(referenceReachLift(nobody, [], [], [], noFilter)),
     ...(referenceWhatIf(nobody, [], [], noFilter).length > 0 ? WHAT_IF_CALLS : []),
+    ...INVALID_CALLS, // referenceInvalidTraffic (tests/reference/invalid-traffic.ts)
   ];
   const textual: readonly string[] = TEXT_CALLS;
   expect(names.filter((n) => !computed.includes(n) && !textual.includes(n))).toEqual([]);
 });
 
 test("every call is in the suites' lists, and the lists name no call the registry lacks", () => {
-  const listed: string[] = [...SECTION_4_CALLS, ...SECTION_4B_CALLS, ...TEXT_CALLS, ...WHAT_IF_CALLS];
+  const listed: string[] = [...SECTION_4_CALLS, ...SECTION_4B_CALLS, ...TEXT_CALLS, ...WHAT_IF_CALLS, ...INVALID_CALLS];
   expect({
     unlisted: names.filter((n) => !listed.includes(n)),
     unknown: listed.filter((n) => !names.includes(n)),

@@ -23,10 +23,14 @@ export const SECTION_4B_CALLS = ['reach_frequency', 'incremental_lift'] as const
 export const TEXT_CALLS = ['analysis'] as const;
 /** docs/design.md#attribution-what-if: the what-if, computed by referenceWhatIf (what-if.test.ts). */
 export const WHAT_IF_CALLS = ['attribution_what_if'] as const;
+/** docs/invalid-traffic.md#the-report: checked by invalid-traffic.test.ts against referenceInvalidTraffic. */
+export const INVALID_CALLS = ['invalid_traffic'] as const;
 
 /** GraphQL selections of every call: exactly the REST field names. */
 const HEAT = 'time Sun Mon Tue Wed Thu Fri Sat Total';
 export const SELECTIONS: Record<string, string> = {
+  invalid_traffic:
+    'table_data { Reason Label Invalid_Impressions Invalid_Visits Invalid_Spend } summary_data { Invalid_Impressions Invalid_Visits Invalid_Spend Counted_Impressions Filtered_Share }',
   impression_summary:
     'table_data summary_data { Ad_Spend Actual_Impressions Total_Responses CPM_Actual Response_Rate Current_CPR }',
   responses_over_time: 'table_data { Date Total_Impressions Same_Day Total_Responses } summary_data { correlation }',

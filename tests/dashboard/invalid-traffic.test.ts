@@ -2,19 +2,26 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { referenceAnswers } from '../reference/metrics';
-import { referenceReason, type RefSignals } from '../reference/invalid-traffic';
+import {
+  referenceInvalidTraffic,
+  referenceReason,
+  type RefInvalid,
+  type RefSignals,
+} from '../reference/invalid-traffic';
 import type { RefHit, RefImpression } from '../reference/types';
 import type { TestGateway } from '../support/gateway';
+import { gql } from '../support/http';
 import {
   hitLine,
   impressionLine,
   type IngestLine,
   ingestAndSettle,
+  ingestStatus,
   startPipelineGateway,
   superAdminToken,
   waitForIdle,
 } from '../support/pipeline';
-import { answerMismatches, gqlCall, restCall, SECTION_4_CALLS } from './compare';
+import { answerMismatches, closeTo, gqlCall, restCall, SECTION_4_CALLS } from './compare';
 import { generateEvents } from './generate';
 import { filterCases, payloadOf, refCustomer } from './scenario';
 import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from './world';
@@ -44,6 +51,7 @@ let t: TestGateway;
 let token: string;
 let c: WorldCustomer;
 let human: { impressions: RefImpression[]; hits: RefHit[] };
+let invalid: RefInvalid[];
 const sent: { line: IngestLine & { ua?: string }; signals: RefSignals; event: RefImpression | RefHit }[] = [];
 
 beforeAll(async () => {
@@ -87,6 +95,10 @@ beforeAll(async () => {
   }
   // The reference applies its own rules to the whole mix: what it calls human is what must count.
   const kept = sent.filter((s) => referenceReason(s.signals, DATACENTER) === null).map((s) => s.event);
+  invalid = sent.flatMap((s) => {
+    const reason = referenceReason(s.signals, DATACENTER);
+    return reason ? [{ event: s.event, reason }] : [];
+  });
   human = {
     impressions: kept.filter((e): e is RefImpression => 'bookingId' in e),
     hits: kept.filter((e): e is RefHit => 'siteTagId' in e),
@@ -123,6 +135,39 @@ test('every section 4 number equals the reference computed on the human traffic 
   expect(problems.slice(0, 20)).toEqual([]);
 });
 
+test('invalid_traffic (REST and GraphQL) counts the hostile mix per reason, its spend and share, for every filter', async () => {
+  const problems: string[] = [];
+  let labelled = 0;
+  for (const { name, filter } of filterCases(c, '2026-09-20', '2026-10-04')) {
+    const expected = referenceInvalidTraffic(refCustomer(c), human.impressions, human.hits, invalid, filter);
+    const rest = await restCall(t, token, 'invalid_traffic', payloadOf(filter));
+    const g = await gqlCall(t, token, 'invalid_traffic', payloadOf(filter));
+    if (g.errors) problems.push(`${name} GQL ${JSON.stringify(g.errors)}`);
+    for (const [via, answer] of [
+      ['REST', rest.body],
+      ['GQL', g.data?.invalid_traffic],
+    ] as const) {
+      // Labels are the server's words: present for every reason; the figures are compared with the reference.
+      const rows = (answer?.table_data ?? []).map(({ Label, ...r }: { Label: string }) => {
+        if (Label) labelled++;
+        return r;
+      });
+      problems.push(...closeTo({ ...answer, table_data: rows }, expected).map((p) => `${name} ${via} ${p}`));
+    }
+  }
+  expect(problems.slice(0, 20)).toEqual([]);
+  expect(labelled).toBeGreaterThan(0);
+  // The unfiltered answer: a real share, bots and data-centre hits both present, spend priced.
+  const all = referenceInvalidTraffic(refCustomer(c), human.impressions, human.hits, invalid, {
+    customerId: c.id,
+    start: '2026-09-20',
+    end: '2026-10-04',
+  });
+  expect(all.summary_data.Filtered_Share).toBeGreaterThan(0.2);
+  expect(all.summary_data.Invalid_Spend).toBeGreaterThan(0);
+  expect(all.table_data.find((r) => r.Reason === 'bot')!.Invalid_Visits).toBeGreaterThan(0);
+});
+
 test('bulk invalid lines are stored apart with their reason, none in the event tables', async () => {
   const q = (sql: string) => t.gateway.app.ds.query(sql, [c.id]);
   const byReason: { kind: string; reason: string; n: string }[] = await q(
@@ -139,6 +184,17 @@ test('bulk invalid lines are stored apart with their reason, none in the event t
   expect(Object.fromEntries(byReason.map((r) => [`${r.kind}:${r.reason}`, Number(r.n)]))).toEqual(
     Object.fromEntries([...expected].sort()),
   );
+  // The ingest status counts the same per reason (only bulk lines have been sent so far).
+  const perReason: Record<string, number> = {};
+  for (const [k, n] of expected) perReason[k.slice(2)] = (perReason[k.slice(2)] ?? 0) + n;
+  expect((await ingestStatus(t, token)).invalid_by_reason).toEqual(perReason);
+  // Monitoring's ETL Pipeline Status: every reason in order, with its label.
+  const g = await gql(t.url, '{ etlPipelineStatus { invalid_by_reason { reason label hits } } }', {}, token);
+  expect(g.errors).toBeUndefined();
+  const monitored: { reason: string; label: string; hits: number }[] = g.data.etlPipelineStatus.invalid_by_reason;
+  expect(monitored.map((r) => r.reason)).toEqual(['gpc', 'opt_out', 'bot', 'prefetch', 'datacenter', 'repeat', 'nat']);
+  expect(monitored.every((r) => r.label.length > 0)).toBe(true);
+  expect(Object.fromEntries(monitored.filter((r) => r.hits).map((r) => [r.reason, r.hits]))).toEqual(perReason);
   const leaked: { n: string }[] = await q(
     `SELECT (SELECT COUNT(*) FROM impression_event e JOIN invalid_event x USING (customer_id, event_id) WHERE e.customer_id = ?)
           + (SELECT COUNT(*) FROM site_hit h JOIN invalid_event x USING (customer_id, event_id) WHERE h.customer_id = ${c.id}) AS n`,

@@ -42,6 +42,7 @@ const SHEETS = [
   'Heatmap Response Rate',
   'Reach Frequency',
   'Incremental Lift',
+  'Invalid Traffic',
   'Annotations',
 ];
 
@@ -273,7 +274,7 @@ describe('a customer user', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('exports the 12 sheets in order with their columns and formats, then Reach Frequency, Incremental Lift and Annotations', async () => {
+  it('exports the 12 sheets in order with their columns and formats, then Reach Frequency, Incremental Lift, Invalid Traffic and Annotations', async () => {
     const { page } = b;
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,4 +1,7 @@
 import { isbot } from 'isbot';
+import { referenceAnswers, type RefCustomer, type RefFilter } from './metrics';
+import { localParts } from './sessions';
+import type { RefHit, RefImpression } from './types';
 
 /**
  * The reference's own reading of shared DESIGN.md section 3b, rules 1-5 (written apart from the gateway's
@@ -41,4 +44,63 @@ export function referenceReason(s: RefSignals, datacenter: string[]): string | n
   if ([s.secPurpose, s.purpose, s.xMoz].some((v) => v?.toLowerCase().includes('prefetch'))) return 'prefetch';
   if (s.ip && inCidrs(s.ip, datacenter)) return 'datacenter';
   return null;
+}
+
+/** An invalid hit as the reference sees it: the event it would have been, and its reason. */
+export interface RefInvalid {
+  event: RefImpression | RefHit;
+  reason: string;
+}
+
+const REASONS = ['gpc', 'opt_out', 'bot', 'prefetch', 'datacenter', 'repeat', 'nat'];
+
+/**
+ * The `invalid_traffic` call (docs/invalid-traffic.md#the-report) from plain lists: invalid impressions of the range
+ * narrowed by campaign, booking, creative and channel, invalid site hits by site tag, and counted impressions of the
+ * filter without its region, weekday and time slot. Labels are the gateway's words (not a figure).
+ */
+export function referenceInvalidTraffic(
+  c: RefCustomer,
+  human: RefImpression[],
+  hits: RefHit[],
+  invalid: RefInvalid[],
+  f: RefFilter,
+) {
+  const has = <T>(list: T[] | undefined, v: T) => !list || list.length === 0 || list.includes(v);
+  const inRange = (ts: number) => {
+    const d = localParts(ts, c.timeZone).date;
+    return d >= f.start && d <= f.end;
+  };
+  const mine = invalid.filter((x) => x.event.customerId === c.id && inRange(x.event.ts));
+  const imps = mine.filter(
+    (x): x is { event: RefImpression; reason: string } =>
+      'bookingId' in x.event &&
+      has(f.campaigns, x.event.campaignId) &&
+      has(f.bookings, x.event.bookingId) &&
+      has(f.creatives, x.event.creativeId) &&
+      has(f.channels, x.event.channelId),
+  );
+  const visits = mine.filter((x) => 'siteTagId' in x.event && has(f.sites, x.event.siteTagId));
+  const rows = REASONS.map((reason) => {
+    const ri = imps.filter((x) => x.reason === reason);
+    return {
+      Reason: reason,
+      Invalid_Impressions: ri.length,
+      Invalid_Visits: visits.filter((x) => x.reason === reason).length,
+      Invalid_Spend: ri.reduce((a, x) => a + (c.cpmOfBooking.get(x.event.bookingId) ?? 0), 0) / 1000,
+    };
+  });
+  const wide = { ...f, regions: [], weekdays: [], dayparts: [] };
+  const counted = referenceAnswers(c, human, hits, wide).impression_summary.summary_data.Actual_Impressions;
+  const n = imps.length;
+  return {
+    table_data: rows,
+    summary_data: {
+      Invalid_Impressions: n,
+      Invalid_Visits: visits.length,
+      Invalid_Spend: rows.reduce((a, r) => a + r.Invalid_Spend, 0),
+      Counted_Impressions: counted,
+      Filtered_Share: n + counted === 0 ? 0 : n / (n + counted),
+    },
+  };
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../shared/logger';
 import { type Batch, parseEntry } from './entries';
 import { markFirstHits, refreshPings } from './pings';
 import { type PreparedBatch, prepareRows } from './rows';
+import type { OptOutDirectory } from './opt-outs';
 import type { TagDirectory } from './tags';
 import { type BatchResult, ConcurrentBatchError, timed, writeBatch } from './writer';
 
@@ -12,6 +13,8 @@ export interface CommitContext {
   ds: DataSource;
   reader: HitLogReader;
   tags: TagDirectory;
+  /** Households opted out (rule 2 of docs/invalid-traffic.md). */
+  optOuts: OptOutDirectory;
   log: Logger;
   shards: number;
   /** The batch's rows, prepared once (usually while the batch before was written). */
@@ -36,7 +39,7 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
   // Usually prepared already, while the batch before was written.
   const prepared = await timed(
     'worker.prepare',
-    counts.size ? prepareRows(fresh.flatMap(parseEntry), w.tags) : w.prepared(batch),
+    counts.size ? prepareRows(fresh.flatMap(parseEntry), w.tags, w.optOuts) : w.prepared(batch),
   );
   let result: BatchResult | null = null;
   if (fresh.length) {
@@ -69,6 +72,7 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
     w.reader.ack(entries, {
       counts,
       rejected: prepared.rejected,
+      invalid: invalidByReason(prepared.invalid ?? []),
       watermark: result?.watermark || null,
       eventsPerS: w.rate(n),
     }),
@@ -103,4 +107,11 @@ async function ledgerOf(ds: DataSource, ids: string[]): Promise<Map<string, Entr
     [ids],
   );
   return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
+}
+
+/** The batch's invalid hits counted by reason, for the ingest status (docs/invalid-traffic.md#where-it-is-shown). */
+function invalidByReason(rows: readonly { reason: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[r.reason] = (out[r.reason] ?? 0) + 1;
+  return out;
 }

@@ -5,6 +5,7 @@ import { memoized, turn } from '../shared/memo';
 import { localParts } from '../shared/time';
 import type { TagDirectory } from './tags';
 import type { InvalidReason } from '../shared/invalid-traffic';
+import type { OptOutDirectory } from './opt-outs';
 
 /** An event's identity: its id within its customer (senders choose ids, so two customers may share one). */
 export interface EventKey {
@@ -91,9 +92,9 @@ export interface PreparedBatch {
 const YIELD_HITS = 5000;
 
 /** Resolves tags, region and local time of each hit; unknown tags are counted as rejected. */
-export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<PreparedBatch> {
+export async function prepareRows(hits: Hit[], tags: TagDirectory, optOuts?: OptOutDirectory): Promise<PreparedBatch> {
   const out: PreparedBatch = { impressions: [], hits: [], controls: [], invalid: [], rejected: {} };
-  const resolved = await tags.resolve(hits);
+  const [resolved] = await Promise.all([tags.resolve(hits), optOuts?.refresh()]);
   for (const [n, h] of hits.entries()) {
     if (n % YIELD_HITS === YIELD_HITS - 1) await turn();
     const tag = resolved.get(`${h.k}:${h.t}`);
@@ -101,17 +102,19 @@ export async function prepareRows(hits: Hit[], tags: TagDirectory): Promise<Prep
       out.rejected.unknown_tag = (out.rejected.unknown_tag ?? 0) + 1;
       continue;
     }
-    if (h.x) {
+    // Rule 2 (opt_out) needs the tag's customer, so it is applied here; rule 1 (gpc) still comes first.
+    const reason = h.x === 'gpc' ? h.x : optOuts?.has(tag.customerId, h.h) ? 'opt_out' : h.x;
+    if (reason) {
       out.invalid!.push({
         eventId: h.i,
         customerId: tag.customerId,
         kind: tag.kind,
         tagId: tag.tagId,
         bookingId: tag.kind === 'i' ? tag.bookingId : null,
-        household: h.x === 'gpc' ? null : h.h,
+        household: reason === 'gpc' ? null : h.h,
         ts: h.ts,
         localDate: localParts(h.ts, tag.timeZone).date,
-        reason: h.x,
+        reason,
         control: h.c === 1,
       });
       continue;

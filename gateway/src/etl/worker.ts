@@ -9,6 +9,7 @@ import { type Batch, parseEntry, splitBatches } from './entries';
 import { isNonTransient, RETRYABLE } from './failures';
 import { ShardLeases } from './leases';
 import { refreshPings } from './pings';
+import { OptOutDirectory } from './opt-outs';
 import { type PreparedBatch, prepareRows } from './rows';
 import { ShardReader } from './shard-reader';
 import { TagDirectory } from './tags';
@@ -64,6 +65,7 @@ export class EtlWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private readonly tags: TagDirectory;
+  private readonly optOuts: OptOutDirectory;
   /** This worker's side of the hit log (its own connection: reads block). */
   private readonly reader: HitLogReader;
   private readonly recent: { at: number; n: number }[] = [];
@@ -83,6 +85,7 @@ export class EtlWorker {
   ) {
     this.consumer = options.consumer ?? `${hostname()}-${process.pid}-${Date.now().toString(36)}`;
     this.tags = new TagDirectory(ds);
+    this.optOuts = new OptOutDirectory(ds);
     this.shards = options.shards ?? DEFAULT_SHARDS;
     this.reader = createHitLog(redis, keys, { engine: options.hitLog, shards: this.shards }).reader(this.consumer);
     this.leases = new ShardLeases(redis, keys, this.consumer, this.shards, this.claimMs());
@@ -91,6 +94,7 @@ export class EtlWorker {
       ds,
       reader: this.reader,
       tags: this.tags,
+      optOuts: this.optOuts,
       log,
       shards: this.shards,
       prepared: (batch) => this.prepared(batch),
@@ -186,7 +190,9 @@ export class EtlWorker {
   /** A batch's rows, prepared once (again after a failure: the tag lookup may have met MySQL away). */
   private prepared(batch: Batch): Promise<PreparedBatch> {
     if (!batch.prepared) {
-      batch.prepared = prepareRows(batch.hits, this.tags).then(async (p) => (await prepareBatch(p, this.shards), p));
+      batch.prepared = prepareRows(batch.hits, this.tags, this.optOuts).then(
+        async (p) => (await prepareBatch(p, this.shards), p),
+      );
       batch.prepared.catch(() => (batch.prepared = undefined));
     }
     return batch.prepared;

@@ -84,3 +84,14 @@ export function loadCidrs(path: string | undefined): CidrList {
   if (!list) loaded.set(path, (list = parseCidrs(readFileSync(path, 'utf8'))));
   return list;
 }
+
+/** What each reason means, in the words the dashboard, the export, the ingest status and Monitoring show. */
+export const INVALID_REASON_LABELS: Record<InvalidReason, string> = {
+  gpc: 'Global Privacy Control (Sec-GPC)',
+  opt_out: 'Opted out',
+  bot: 'Bots and crawlers',
+  prefetch: 'Prefetch and prerender',
+  datacenter: 'Data-centre addresses',
+  repeat: 'Repeats within 1 second',
+  nat: 'Implausible households (NAT)',
+};

@@ -82,6 +82,8 @@ export interface BatchAck {
   counts: Map<string, EntryCounts>;
   /** Hits refused by the ETL, by reason. */
   rejected: Record<string, number>;
+  /** Hits of invalid traffic stored apart, by reason (docs/invalid-traffic.md#where-it-is-shown). */
+  invalid?: Record<string, number>;
   /** Latest event time of the batch (ms), if any. */
   watermark: number | null;
   /** This worker's events per second, for the status. */
@@ -136,6 +138,8 @@ export interface HitLogStatus {
   duplicates: number;
   rejected: number;
   rejected_by_reason: Record<string, number>;
+  /** Hits of invalid traffic stored apart, by reason (docs/invalid-traffic.md#where-it-is-shown). */
+  invalid_by_reason: Record<string, number>;
   /** Age of the oldest entry not yet committed, ms (0 when idle). */
   lag_ms: number;
   /** Latest event time committed so far (ISO), null before the first. */

@@ -104,6 +104,7 @@ export default function DashboardPage() {
           heatmap: data.heatmap.data?.table_data,
           reach: data.reach.data,
           lift: data.lift.data?.summary_data,
+          invalid: data.invalid.data,
           // With "Compare to" on, each call that offers one answers its comparison: written beside the numbers.
           comparison: data.summary.data?.comparison
             ? {

@@ -4,6 +4,7 @@ import { type CustomerNames, queryCustomerNames } from './queries/customer-names
 import type { ImpressionFacets } from './queries/impression-facets';
 import type { ResponseFacets } from './queries/response-facets';
 import type { SiteResponses } from './queries/response-sites';
+import { type InvalidTrafficCount, queryInvalidTraffic } from './queries/invalid-traffic';
 import { queryPrePost } from './queries/reach-lift';
 import { queryWhatIf } from './queries/what-if';
 import { type ControlCounts, controlCounts, HOLDOUT_MIN_HOUSEHOLDS } from './reach/control-group';
@@ -33,9 +34,9 @@ export class DashboardData {
     private readonly em: EntityManager,
     readonly filter: DashboardFilter,
     /** Below this many impressions in I(F) reach is always exact (config REACH_SAMPLE_MIN_IMPRESSIONS). */
-    sampleMinImpressions = REACH_SAMPLE_MIN_IMPRESSIONS,
+    private readonly sampleMinImpressions = REACH_SAMPLE_MIN_IMPRESSIONS,
     /** How long a refresh waits for a filter's own summaries to be built (summaries/wait.ts). */
-    summaryWaitMs = SUMMARY_WAIT_MS,
+    private readonly summaryWaitMs = SUMMARY_WAIT_MS,
   ) {
     this.key = filterKey(filter);
     this.summaries = new SummaryChoice(em, filter, summaryWaitMs);
@@ -117,6 +118,27 @@ export class DashboardData {
   /** docs/design.md#attribution-what-if: responses under each touch window of the what-if. */
   whatIf(): Promise<{ hours: number; responses: number }[]> {
     return this.part('whatif', () => queryWhatIf(this.em, this.filter));
+  }
+
+  /** docs/invalid-traffic.md#the-report: the filter's invalid hits per reason, kind and booking. */
+  invalidTraffic(): Promise<InvalidTrafficCount[]> {
+    return this.part('invalid', () => queryInvalidTraffic(this.em, this.filter));
+  }
+
+  /**
+   * The counted impressions invalid ones are compared with: |I(F)| of F without region, weekday and time slot
+   * (invalid hits carry none of them: docs/invalid-traffic.md#the-report), so the share compares like with like.
+   */
+  async countedBesideInvalid(): Promise<number> {
+    const f = this.filter;
+    if (f.regions.length + f.weekdays.length + f.dayparts.length === 0) return (await this.totals()).impressions;
+    const wide = new DashboardData(
+      this.em,
+      { ...f, regions: [], weekdays: [], dayparts: [] },
+      this.sampleMinImpressions,
+      this.summaryWaitMs,
+    );
+    return (await wide.totals()).impressions;
   }
 
   /** |I(F)|, Ad_Spend and Total_Responses: the totals several calls divide by. */

@@ -166,3 +166,26 @@ export function visitScope(f: DashboardFilter, inRange: boolean): SqlFragment {
   sitesHit('v.id', f, out);
   return out;
 }
+
+/**
+ * docs/invalid-traffic.md#the-report: invalid_event (alias e) of the customer in the range, outside the holdout.
+ * Impressions narrow by the filter's campaign, booking, creative and channel (through their tag and booking, aliases
+ * it and b, which the reader joins); site hits by the filter's site tags. Invalid hits carry no region, weekday or
+ * time slot (they are never resolved), so those parts of F do not narrow them.
+ */
+export function invalidScope(f: DashboardFilter): SqlFragment {
+  const out: SqlFragment = {
+    sql: 'e.customer_id = ? AND e.local_date BETWEEN ? AND ? AND e.control = 0',
+    params: [f.customerId, f.start, f.end],
+  };
+  const imp: SqlFragment = { sql: "e.kind = 'i'", params: [] };
+  inList('b.campaign_id', f.campaigns, imp);
+  inList('e.booking_id', f.bookings, imp);
+  inList('it.creative_id', f.creatives, imp);
+  inList('b.channel_id', f.channels, imp);
+  const site: SqlFragment = { sql: "e.kind = 'v'", params: [] };
+  inList('e.tag_id', f.sites, site);
+  out.sql += ` AND ((${imp.sql}) OR (${site.sql}))`;
+  out.params.push(...imp.params, ...site.params);
+  return out;
+}

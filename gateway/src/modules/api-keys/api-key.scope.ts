@@ -40,6 +40,8 @@ const GRAPHQL_DENIED: RegExp[] = [
   // A person's own things: saved views, the alert bell.
   /SavedView|^savedViews$/,
   /^(alerts|markAlertsRead)$/,
+  // Erasure of a household (docs/security.md#erasure): the super admin's, in person.
+  /^eraseHousehold$/,
 ];
 
 /** `GET`, `/campaigns/:id` (Express pattern, without `/api`) -> the scope it needs. */

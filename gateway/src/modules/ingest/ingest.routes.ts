@@ -22,6 +22,9 @@ const ingestStatusAnswer = z
     duplicates: z.number(),
     rejected: z.number(),
     rejected_by_reason: z.record(z.string(), z.number()),
+    invalid_by_reason: z
+      .record(z.string(), z.number())
+      .describe('hits of invalid traffic stored apart (never counted), by reason code: docs/invalid-traffic.md'),
     lag_ms: z.number(),
     watermark: z.string().nullable(),
     events_per_s: z.number(),

@@ -1,6 +1,7 @@
 import { hitLogOf, type HitLogStatus, spooledBytes } from '../../stream';
 import type { AppContext } from '../../shared/app-context';
 import { DomainError } from '../../shared/errors';
+import { INVALID_REASON_LABELS, INVALID_REASONS } from '../../shared/invalid-traffic';
 import type { Actor } from '@infinitum/rules';
 import { assertSystemAdmin } from '../organisations/system-access';
 import { type ActiveUsersAnswer, readActiveUsers } from './active-users';
@@ -126,6 +127,11 @@ export async function etlPipelineStatus(app: AppContext, actor: Actor) {
     processed: s.processed,
     duplicates: s.duplicates,
     rejected: s.rejected,
+    invalid_by_reason: INVALID_REASONS.map((reason) => ({
+      reason,
+      label: INVALID_REASON_LABELS[reason],
+      hits: s.invalid_by_reason[reason] ?? 0,
+    })),
     lag_ms: s.lag_ms,
     events_per_s: s.events_per_s,
     last_batch_at: s.last_batch_at,

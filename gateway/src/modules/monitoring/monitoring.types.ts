@@ -140,6 +140,13 @@ export class RedisHealth {
   @Field() checked_at: string;
 }
 
+@ObjectType({ description: 'Hits of invalid traffic stored apart for one reason (docs/invalid-traffic.md).' })
+export class InvalidReasonCount {
+  @Field({ description: 'gpc, opt_out, bot, prefetch, datacenter, repeat or nat' }) reason: string;
+  @Field({ description: 'What the reason means, for people' }) label: string;
+  @Field(() => Float) hits: number;
+}
+
 @ObjectType({ description: 'GET /api/ingest/status, the figures the ETL Pipeline Status panel shows.' })
 export class EtlPipelineStatus {
   @Field(() => Int) length: number;
@@ -148,6 +155,8 @@ export class EtlPipelineStatus {
   @Field(() => Float) processed: number;
   @Field(() => Float) duplicates: number;
   @Field(() => Float) rejected: number;
+  @Field(() => [InvalidReasonCount], { description: 'Invalid traffic per reason, in the order the rules are tried' })
+  invalid_by_reason: InvalidReasonCount[];
   @Field(() => Float) lag_ms: number;
   @Field(() => Float) events_per_s: number;
   @Field(() => String, { nullable: true }) last_batch_at: string | null;

@@ -152,6 +152,9 @@ export class RedisHitLogReader implements HitLogReader {
     for (const [reason, count] of Object.entries(ack.rejected)) {
       pipe.hincrby(this.k.stats, `rejected:${reason}`, count);
     }
+    for (const [reason, count] of Object.entries(ack.invalid ?? {})) {
+      pipe.hincrby(this.k.stats, `invalid:${reason}`, count);
+    }
     pipe.hset(this.k.stats, 'last_batch_at', Date.now());
     if (ack.watermark) pipe.eval(RAISE_WATERMARK, 1, this.k.stats, ack.watermark);
     pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: ack.eventsPerS, at: Date.now() }));

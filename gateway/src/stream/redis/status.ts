@@ -69,8 +69,10 @@ export async function ingestStatus(
   const deadFields = lastDead[0]?.[1] ?? [];
   const deadError = deadFields.includes('error') ? deadFields[deadFields.indexOf('error') + 1] : null;
   const rejectedByReason: Record<string, number> = {};
+  const invalidByReason: Record<string, number> = {};
   for (const [field, value] of Object.entries(stats)) {
     if (field.startsWith('rejected:')) rejectedByReason[field.slice(9)] = Number(value);
+    else if (field.startsWith('invalid:')) invalidByReason[field.slice(8)] = Number(value);
   }
   const fresh = (at: number) => now - at < 15_000;
   const workerRates = Object.values(workers).map((v) => JSON.parse(v) as { events_per_s: number; at: number });
@@ -85,6 +87,7 @@ export async function ingestStatus(
     duplicates: Number(stats.duplicates ?? 0),
     rejected: Object.values(rejectedByReason).reduce((a, b) => a + b, 0),
     rejected_by_reason: rejectedByReason,
+    invalid_by_reason: invalidByReason,
     lag_ms: oldest ? Math.max(0, now - idMs(oldest as string)) : 0,
     watermark,
     events_per_s: workerRates.filter((w) => fresh(w.at)).reduce((a, w) => a + w.events_per_s, 0),

@@ -10,6 +10,7 @@ import {
   ImpressionsBeforeVisitDocument,
   ImpressionSummaryDocument,
   IncrementalLiftDocument,
+  InvalidTrafficDocument,
   PlatformCreativePerformanceDocument,
   ReachFrequencyDocument,
   ResponsesByRegionDocument,
@@ -40,9 +41,9 @@ const spec = <TData, T>(doc: Doc<TData>, pick: (d: TData) => T, isEmpty: (v: T) 
 const noRows = (v: { table_data: readonly unknown[] }) => v.table_data.length === 0;
 
 /**
- * The 11 dashboard calls of spec 7 and the two of docs/design.md#reach-frequency-and-lift (reach and lift). The
- * attribution what-if is not one of them: it reads 30 days of impressions per visit, so its panel asks for it
- * only when the reader opens it (panels/WhatIf.tsx).
+ * The 11 dashboard calls of spec 7, the two of docs/design.md#reach-frequency-and-lift (reach and lift) and
+ * docs/invalid-traffic.md#the-report (invalid). The attribution what-if is not one of them: it reads 30 days of
+ * impressions per visit, so its panel asks for it only when the reader opens it (panels/WhatIf.tsx).
  */
 const CALLS = {
   summary: spec(ImpressionSummaryDocument, (d) => d.impression_summary),
@@ -62,6 +63,7 @@ const CALLS = {
   analysis: spec(DashboardAnalysisDocument, (d) => d.analysis),
   reach: spec(ReachFrequencyDocument, (d) => d.reach_frequency, noRows),
   lift: spec(IncrementalLiftDocument, (d) => d.incremental_lift),
+  invalid: spec(InvalidTrafficDocument, (d) => d.invalid_traffic),
 };
 type Calls = typeof CALLS;
 export type DashboardData = {

@@ -30,6 +30,8 @@ export interface DashboardExportData {
   /** docs/design.md#reach-frequency-and-lift, after the spec's 12 sheets. */
   reach?: { table_data: readonly Row[]; summary_data: Row };
   lift?: Row;
+  /** docs/invalid-traffic.md#the-report: the 'Invalid Traffic' sheet, one row per reason, totals last. */
+  invalid?: { table_data: readonly Row[]; summary_data: Row };
   /** With "Compare to" on (docs/design.md#period-comparison): the server's comparison, written beside the numbers. */
   comparison?: ExportComparison;
   /** The notes and automatic markers of the range (docs/design.md#annotations): the 'Annotations' sheet. */
@@ -63,7 +65,8 @@ const heat = (name: string, rows: readonly Row[] | undefined, numFmt: string): S
 
 /**
  * The 12 sheets of spec 9, in its order (region latitude, longitude and rad_size are left out), then
- * 'Reach Frequency' and 'Incremental Lift' (docs/design.md#reach-frequency-and-lift).
+ * 'Reach Frequency' and 'Incremental Lift' (docs/design.md#reach-frequency-and-lift), then 'Invalid Traffic'
+ * (docs/invalid-traffic.md#the-report).
  */
 export function dashboardSheets(d: DashboardExportData): SheetSpec[] {
   return [
@@ -188,6 +191,20 @@ export function dashboardSheets(d: DashboardExportData): SheetSpec[] {
         { key: 'Lift_High', numFmt: PERCENT },
       ],
       rows: d.lift ? [d.lift] : [],
+    },
+    {
+      name: 'Invalid Traffic',
+      columns: [
+        { key: 'Reason' },
+        { key: 'Label' },
+        { key: 'Invalid_Impressions', numFmt: COUNT },
+        { key: 'Invalid_Visits', numFmt: COUNT },
+        { key: 'Invalid_Spend', numFmt: CURRENCY },
+        { key: 'Counted_Impressions', numFmt: COUNT },
+        { key: 'Filtered_Share', numFmt: PERCENT },
+      ],
+      // One row per reason, then the totals (with the counted impressions and the share filtered).
+      rows: d.invalid ? [...d.invalid.table_data, { Reason: 'total', Label: 'Total', ...d.invalid.summary_data }] : [],
     },
   ];
 }

@@ -44,13 +44,13 @@ describe('spec 2 / 9 constants as the panels use them', () => {
   });
 });
 
-describe('the 12-sheet export (spec 9) and the two of reach and lift', () => {
+describe('the 12-sheet export (spec 9), the two of reach and lift and invalid traffic', () => {
   it('has the sheets in order and keeps formula-like text as text', async () => {
     const names = dashboardSheets({}).map((s) => s.name);
-    expect(names).toHaveLength(14);
+    expect(names).toHaveLength(15);
     expect(names[0]).toBe('Impressions Summary');
     expect(names[11]).toBe('Heatmap Response Rate');
-    expect(names.slice(12)).toEqual(['Reach Frequency', 'Incremental Lift']);
+    expect(names.slice(12)).toEqual(['Reach Frequency', 'Incremental Lift', 'Invalid Traffic']);
     expect(['=1+1', '+A', '-2', '@SUM(A1)', '\tx'].every(looksLikeFormula)).toBe(true);
     const wb = buildDashboardWorkbook(ExcelJS, {
       sites: [{ Site: '=HYPERLINK("http://evil","x")', Responses: 3, Response_Rate_Percent: 0.1, CPR: 2 }],

@@ -7,6 +7,7 @@ import type { DashboardData } from '../hooks/useDashboardData';
 import { CategoryBars } from '../panels/CategoryBars';
 import { Gauges } from '../panels/Gauges';
 import { ImpressionsBeforeVisit } from '../panels/ImpressionsBeforeVisit';
+import { InvalidTraffic } from '../panels/InvalidTraffic';
 import { RankedBarCard } from '../panels/RankedBarCard';
 import { RegionPanel } from '../panels/RegionPanel';
 import { ResponseTiming } from '../panels/ResponseTiming';
@@ -114,6 +115,12 @@ export const SUMMARY_ROWS: SummaryRow[] = [
     reserve: { base: '184px', lg: '144px' },
     uses: ['sites'],
     render: (d) => <PageTable call={d.sites} />,
+  },
+  {
+    name: 'invalid-traffic',
+    reserve: { base: '520px', lg: '260px' },
+    uses: ['invalid'],
+    render: (d) => <InvalidTraffic call={d.invalid} />,
   },
 ];
 

@@ -59,6 +59,15 @@ export function PipelineCard() {
             <Text>Rejected: {formatCount(s.rejected)}</Text>
             {s.spooled_bytes > 0 && <Text color="red.600">Spooled: {formatBytes(s.spooled_bytes)}</Text>}
           </HStack>
+          {/* docs/invalid-traffic.md#where-it-is-shown: filtered hits per reason, in the server's words. */}
+          <HStack gap="4" wrap="wrap" fontSize="sm" color="gray.600" data-testid="etl-invalid">
+            <Text>Invalid traffic:</Text>
+            {s.invalid_by_reason.map((r) => (
+              <Text key={r.reason} data-reason={r.reason}>
+                {r.label}: {formatCount(r.hits)}
+              </Text>
+            ))}
+          </HStack>
         </>
       )}
     </ChartCard>

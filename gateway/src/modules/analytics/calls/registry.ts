@@ -7,6 +7,7 @@ import { impressionHeatmapCall } from './impression-heatmap';
 import { impressionSummaryCall } from './impression-summary';
 import { impressionsBeforeVisitCall } from './impressions-before-visit';
 import { incrementalLiftCall } from './incremental-lift';
+import { invalidTrafficCall } from './invalid-traffic';
 import { platformCreativePerformanceCall } from './platform-creative-performance';
 import { reachFrequencyCall } from './reach-frequency';
 import { responsesByRegionCall } from './responses-by-region';
@@ -15,8 +16,8 @@ import { responsesOverTimeCall } from './responses-over-time';
 import { visitResponseTimingCall } from './visit-response-timing';
 
 /**
- * Every dashboard call: the 11 of spec 7 and the two of docs/design.md#reach-frequency-and-lift and the what-if of
- * docs/design.md#attribution-what-if. An entry here is the whole of a call's
+ * Every dashboard call: the 11 of spec 7, the two of docs/design.md#reach-frequency-and-lift, the invalid traffic of
+ * docs/invalid-traffic.md#the-report and the what-if of docs/design.md#attribution-what-if. An entry here is the whole of a call's
  * wiring: `POST /api/dashboard/<name>` and its OpenAPI answer schema (analytics.routes.ts), the GraphQL
  * query `<name>(filter:)` and its types (dashboard.resolver.ts), all from the entry's zod shapes.
  */
@@ -35,6 +36,7 @@ export const DASHBOARD_CALLS = [
   reachFrequencyCall,
   incrementalLiftCall,
   attributionWhatIfCall,
+  invalidTrafficCall,
 ] as const;
 
 type Entry = (typeof DASHBOARD_CALLS)[number];
