@@ -272,25 +272,40 @@ test('two evaluators at once: one holds the lease, one round runs, one mail goes
   expect(await takeLease(t.gateway.app.ds, 'alerts', other, 60_000)).toBe(true);
 });
 
-test("one-click unsubscribe: the signed link stops that recipient's mails; a forged link is refused", async () => {
+test("unsubscribe: opening the link only asks; POST (the button or RFC 8058 one-click) stops that recipient's mails; a forged link is refused", async () => {
   const aAdmin = await emailOf(w.a.users.customer.admin.userId);
   const m = mail.to(aAdmin).find((x) => x.subject.includes('Site tag'))!;
   const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(m.raw)![1];
   const token = new URL(url).searchParams.get('token')!;
   const forged = await call(t.url, 'POST', `/api/alerts/unsubscribe?token=${token.slice(0, -2)}xx`);
   expect(forged.status).toBe(400);
+  expect(forged.body).toContain('This unsubscribe link is not valid');
+  const recipientsOfSiteRule = async () =>
+    (
+      await call(t.url, 'GET', `/api/alerts/rules/customer/${w.a.customerId}`, {
+        token: w.a.users.customer.admin.token,
+      })
+    ).body.find((r: any) => r.kind === 'site_tag_silent').recipient_ids;
+
+  // A mail scanner prefetching the link (GET, twice) unsubscribes nobody: it sees a page with a button that POSTs.
+  for (let i = 0; i < 2; i += 1) {
+    const page = await fetch(`${t.url}/api/alerts/unsubscribe?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Unsubscribe from this alert?');
+    expect(html).toMatch(/<form method="post" action="\?token=[^"]+">/);
+    expect(html).not.toContain('<script');
+  }
+  expect(await recipientsOfSiteRule()).toContain(w.a.users.customer.admin.userId);
   const res = await fetch(`${t.url}/api/alerts/unsubscribe?token=${token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',
   });
   expect(res.status).toBe(200);
-  const rules = await call(t.url, 'GET', `/api/alerts/rules/customer/${w.a.customerId}`, {
-    token: w.a.users.customer.admin.token,
-  });
-  expect(rules.body.find((r: any) => r.kind === 'site_tag_silent').recipient_ids).not.toContain(
-    w.a.users.customer.admin.userId,
-  );
+  expect(await res.text()).toContain('You are unsubscribed');
+  expect(await recipientsOfSiteRule()).not.toContain(w.a.users.customer.admin.userId);
 });
 
 test('a send that fails (SMTP down, or a process gone mid-send) is retried on the next round, once', async () => {

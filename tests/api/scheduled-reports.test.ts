@@ -176,7 +176,15 @@ test('"Send now" mails a preview to the caller only; the signed link unsubscribe
   const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(m.raw)![1];
   const token = new URL(url).searchParams.get('token')!;
   expect((await call(t.url, 'POST', `/api/reports/unsubscribe?token=x${token}`)).status).toBe(400);
-  expect((await call(t.url, 'POST', `/api/reports/unsubscribe?token=${token}`)).status).toBe(200);
+  // Opening the link (what a mail scanner does) only shows the confirmation page.
+  const page = await fetch(`${t.url}/api/reports/unsubscribe?token=${token}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Unsubscribe from this report?');
+  const before = await call(t.url, 'GET', `/api/reports/schedules/customer/${customerId}`, { token: admin.token });
+  expect(before.body[0].recipient_ids).toContain(admin.actor.userId);
+  const done = await call(t.url, 'POST', `/api/reports/unsubscribe?token=${token}`);
+  expect(done.status).toBe(200);
+  expect(done.body).toContain('You are unsubscribed');
   const list = await call(t.url, 'GET', `/api/reports/schedules/customer/${customerId}`, { token: admin.token });
   expect(list.body[0].recipient_ids).toEqual([]);
 });
