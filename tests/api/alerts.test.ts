@@ -43,6 +43,8 @@ test('new customers get the default rules, switched on, mailed to their admins; 
     ['site_tag_silent', true, 6],
     ['impression_tag_silent', true, 6],
     ['visits_collapsed', true, 50],
+    ['under_delivery', true, 20],
+    ['invalid_traffic_share', true, 10],
   ]);
   expect(rules.body[0].recipient_ids).toEqual([a.userId]);
 

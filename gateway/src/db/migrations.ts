@@ -38,6 +38,7 @@ import { Alerts1795878940781 } from './migrations/1795878940781-Alerts';
 import { ScheduledReports1795880269144 } from './migrations/1795880269144-ScheduledReports';
 import { TagFirstHit1795908899286 } from './migrations/1795908899286-TagFirstHit';
 import { Retention1795909850695 } from './migrations/1795909850695-Retention';
+import { PlannedImpressions1795920000000 } from './migrations/1795920000000-PlannedImpressions';
 import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
 import { InvalidEvent1795900000000 } from './migrations/1795900000000-invalid-event';
 
@@ -85,4 +86,5 @@ export const migrations: Function[] = [
   InvalidEvent1795900000000,
   TagFirstHit1795908899286,
   Retention1795909850695,
+  PlannedImpressions1795920000000,
 ];

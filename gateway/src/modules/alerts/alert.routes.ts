@@ -17,7 +17,7 @@ const alertRuleRecord = z
     customer_id: z.number(),
     kind: z.enum(ALERT_KINDS),
     enabled: z.boolean(),
-    threshold: z.number().describe('Hours (silent-tag rules) or percent (visits_collapsed)'),
+    threshold: z.number().describe('Hours (silent-tag rules) or percent (the others)'),
     min_volume: z.number(),
     quiet_hours: z.number(),
     recipient_ids: z.array(z.number()),

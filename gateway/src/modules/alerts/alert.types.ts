@@ -2,15 +2,19 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('AlertRule', {
   description:
-    'An alert rule of a customer: site_tag_silent / impression_tag_silent (threshold in hours), visits_collapsed (threshold in percent).',
+    'An alert rule of a customer: site_tag_silent / impression_tag_silent (threshold in hours), visits_collapsed, under_delivery, invalid_traffic_share (threshold in percent).',
 })
 export class AlertRuleType {
   @Field(() => Int) id: number;
   @Field(() => Int) customer_id: number;
   @Field(() => String) kind: string;
   @Field(() => Boolean) enabled: boolean;
-  @Field(() => Int, { description: 'Hours (silent-tag rules) or percent (visits_collapsed)' }) threshold: number;
-  @Field(() => Int, { description: 'Smallest daily baseline visits_collapsed looks at' }) min_volume: number;
+  @Field(() => Int, { description: 'Hours (silent-tag rules) or percent (the others)' }) threshold: number;
+  @Field(() => Int, {
+    description:
+      'Smallest volume looked at: daily baseline visits (visits_collapsed), impressions in 24 h (invalid_traffic_share)',
+  })
+  min_volume: number;
   @Field(() => Int, { description: 'Hours after an episode resolves before the same subject alerts again' })
   quiet_hours: number;
   @Field(() => [Int], { description: 'Users mailed when an episode opens' }) recipient_ids: number[];
