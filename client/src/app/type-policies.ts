@@ -40,6 +40,8 @@ export const KEYED_BY_TABLE_ROW = [
   'ImpressionTag',
   'PublisherOption',
   'Relationship',
+  'ReportRecipientOption',
+  'ReportSchedule',
   'SavedView',
   'SiteTag',
   'Taxonomy',
