@@ -3,7 +3,7 @@ import { createMailer } from '../../gateway/src/shared/mailer';
 import { evaluateAlerts } from '../../gateway/src/modules/alerts/evaluate';
 import { alertRound } from '../../gateway/src/modules/alerts/alert.task';
 import { takeLease } from '../../gateway/src/shared/lease';
-import { startTestGateway, type TestGateway } from '../support/gateway';
+import { SUPER_ADMIN, startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { buildRecordsWorld, type RecordsWorld } from '../support/records-fixtures';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
@@ -345,4 +345,31 @@ test('a send that fails (SMTP down, or a process gone mid-send) is retried on th
   ).toHaveLength(1);
   const [sent] = await sql('SELECT sent_at, result FROM alert_send WHERE episode_id = ?', [episode.id]);
   expect(sent.result).toBe('sent');
+});
+
+test('Monitoring: the super admin sees the latest evaluations and mails (when, what, to whom, result); nobody else does', async () => {
+  const superToken = (await call(t.url, 'POST', '/api/login', { body: SUPER_ADMIN })).body.access_token;
+  const q = `{ alertActivity { runs { id owner started_at opened resolved mailed result }
+    sends { kind customer_id customer_name what email sent_at result } } }`;
+  const g = await gql(t.url, q, {}, superToken);
+  expect(g.errors).toBeUndefined();
+  const { runs, sends } = g.data.alertActivity;
+  const recorded = await sql('SELECT id, owner, opened, mailed, result FROM alert_run ORDER BY started_at DESC');
+  expect(runs.map((r: any) => [r.id, r.owner, r.opened, r.mailed, r.result])).toEqual(
+    recorded.map((r: any) => [Number(r.id), r.owner, Number(r.opened), Number(r.mailed), r.result]),
+  );
+  // Each mail the catcher received for a's admin shows as sent, with its title, address and time.
+  const aAdmin = await emailOf(w.a.users.customer.admin.userId);
+  const toA = sends.filter((s: any) => s.email === aAdmin && s.result === 'sent');
+  expect(toA.length).toBeGreaterThan(0);
+  for (const s of toA) {
+    expect(s.kind).toBe('alert');
+    expect(s.customer_name).toBe('Alpha Customer');
+    expect(mail.to(aAdmin).some((m) => m.subject.endsWith(s.what))).toBe(true);
+    expect(Number.isNaN(Date.parse(s.sent_at))).toBe(false);
+  }
+  // The failed-then-retried send of b shows its final result.
+  expect(sends.every((s: any) => typeof s.result === 'string' && s.result.length > 0)).toBe(true);
+  const denied = await gql(t.url, q, {}, w.a.users.customer.admin.token);
+  expect(denied.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 });

@@ -570,6 +570,10 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
     denied: notSuperAdmin(async () => ({})),
   },
+  alertActivity: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
   redisQueueStats: {
     ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
     denied: notSuperAdmin(async () => ({})),

@@ -1,10 +1,11 @@
 import { makeUser } from '../support/actors';
 import { ensureClientBuilt, openBrowser, type TestBrowser } from '../support/browser';
-import { startTestGateway, type TestGateway } from '../support/gateway';
+import { alertRound } from '../../gateway/src/modules/alerts/alert.task';
+import { SUPER_ADMIN, startTestGateway, type TestGateway } from '../support/gateway';
 import { call } from '../support/http';
 import { buildRecordsWorld, type RecordsWorld } from '../support/records-fixtures';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
-import { signIn } from './flows';
+import { signIn, signOut } from './flows';
 
 // The Alerts & Reports tab of Campaign management in Chromium (docs/operations.md#alerts,
 // docs/operations.md#scheduled-reports): a customer admin changes a threshold, adds a report schedule and sends it
@@ -95,4 +96,27 @@ test('change a threshold, add a schedule, Send now: the rule and schedule are st
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await b.screenshot('alerts-manage-390');
+});
+
+test('Monitoring: the super admin sees the alert evaluation and its mails in System Health, as the API records them', async () => {
+  const { page } = b;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  // Silent past the 12 hours set above.
+  await t.gateway.app.ds.query('UPDATE site_tag SET created_at = ?', [new Date(Date.now() - 20 * 3_600_000)]);
+  expect(await alertRound(t.gateway.app, 'gateway-e2e', 60_000)).toBe(true);
+  await mail.waitFor((x) => x.to.includes(admin.email) && x.subject.includes('Site tag'));
+  await signOut(page);
+  await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await page.goto('/system-admin');
+  await page.getByRole('tab', { name: 'System Health', exact: true }).click();
+  const card = page.getByTestId('alert-activity');
+  const runs = card.getByTestId('alert-runs');
+  await runs.waitFor();
+  const run = runs.locator('tbody tr').first();
+  expect((await run.innerText()).replace(/\s+/g, ' ')).toContain('gateway-e2e');
+  const sent = card.getByTestId('alert-sends').locator('tbody tr').filter({ hasText: admin.email });
+  await sent.first().waitFor();
+  expect((await sent.first().innerText()).replace(/\s+/g, ' ')).toMatch(/alert Alpha Customer .* sent$/);
+  await card.scrollIntoViewIfNeeded();
+  await b.screenshot('alerts-monitoring-1400');
 });

@@ -23,6 +23,7 @@ export const KEYED_BY_TABLE_ROW = [
   'ActiveUser',
   'Alert',
   'AlertRule',
+  'AlertRun',
   'Annotation',
   'Adtech',
   'AdtechGroup',

@@ -48,3 +48,31 @@ export class AlertInboxType {
   @Field(() => Int) unread: number;
   @Field(() => [AlertType]) alerts: AlertType[];
 }
+
+@ObjectType('AlertRun', { description: 'One evaluation round of the alerts task.' })
+export class AlertRunType {
+  @Field(() => Int) id: number;
+  @Field(() => String, { description: 'The process that ran it' }) owner: string;
+  @Field(() => String, { description: 'ISO 8601 UTC' }) started_at: string;
+  @Field(() => Int) opened: number;
+  @Field(() => Int) resolved: number;
+  @Field(() => Int) mailed: number;
+  @Field(() => String, { description: "'ok' or the error" }) result: string;
+}
+
+@ObjectType('MailSend', { description: 'One mail of an alert or a scheduled report: when, what, to whom, the result.' })
+export class MailSendType {
+  @Field(() => String, { description: 'alert or report' }) kind: string;
+  @Field(() => Int) customer_id: number;
+  @Field(() => String) customer_name: string;
+  @Field(() => String) what: string;
+  @Field(() => String) email: string;
+  @Field(() => String, { nullable: true, description: 'ISO 8601 UTC; null while not sent' }) sent_at: string | null;
+  @Field(() => String, { description: "'sent', 'pending', 'skipped', 'unsubscribed' or the error" }) result: string;
+}
+
+@ObjectType('AlertActivity', { description: 'Recent alert evaluations and alert and report mails (super admin).' })
+export class AlertActivityType {
+  @Field(() => [AlertRunType]) runs: AlertRunType[];
+  @Field(() => [MailSendType]) sends: MailSendType[];
+}

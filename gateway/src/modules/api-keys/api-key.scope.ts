@@ -34,7 +34,7 @@ const GRAPHQL_DENIED: RegExp[] = [
   /^(create|update|delete|remove|associate)(Agency|Customer|Broadcaster|Adtech|AdtechGroup|Channel|Entity|Relationship)$/,
   /[Aa]ssociationRequest/,
   // The admin tools' read side too (system information, monitoring), as under REST's /admin.
-  /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|redis\w+)$/,
+  /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|alertActivity|redis\w+)$/,
   /^(me|login|logout|refreshToken|requestPasswordReset|verifyResetToken|resetPassword|acceptInvitation)$/,
   /[Pp]assword|[Ss]ession/,
   // A person's own things: saved views, the alert bell.
