@@ -3,7 +3,7 @@ import { createMailer } from '../../gateway/src/shared/mailer';
 import { evaluateAlerts } from '../../gateway/src/modules/alerts/evaluate';
 import { alertRound } from '../../gateway/src/modules/alerts/alert.task';
 import { takeLease } from '../../gateway/src/shared/lease';
-import { startTestGateway, type TestGateway } from '../support/gateway';
+import { SUPER_ADMIN, startTestGateway, type TestGateway } from '../support/gateway';
 import { call, gql } from '../support/http';
 import { buildRecordsWorld, type RecordsWorld } from '../support/records-fixtures';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
@@ -43,6 +43,8 @@ test('new customers get the default rules, switched on, mailed to their admins; 
     ['site_tag_silent', true, 6],
     ['impression_tag_silent', true, 6],
     ['visits_collapsed', true, 50],
+    ['under_delivery', true, 20],
+    ['invalid_traffic_share', true, 10],
   ]);
   expect(rules.body[0].recipient_ids).toEqual([a.userId]);
 
@@ -272,25 +274,40 @@ test('two evaluators at once: one holds the lease, one round runs, one mail goes
   expect(await takeLease(t.gateway.app.ds, 'alerts', other, 60_000)).toBe(true);
 });
 
-test("one-click unsubscribe: the signed link stops that recipient's mails; a forged link is refused", async () => {
+test("unsubscribe: opening the link only asks; POST (the button or RFC 8058 one-click) stops that recipient's mails; a forged link is refused", async () => {
   const aAdmin = await emailOf(w.a.users.customer.admin.userId);
   const m = mail.to(aAdmin).find((x) => x.subject.includes('Site tag'))!;
   const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(m.raw)![1];
   const token = new URL(url).searchParams.get('token')!;
   const forged = await call(t.url, 'POST', `/api/alerts/unsubscribe?token=${token.slice(0, -2)}xx`);
   expect(forged.status).toBe(400);
+  expect(forged.body).toContain('This unsubscribe link is not valid');
+  const recipientsOfSiteRule = async () =>
+    (
+      await call(t.url, 'GET', `/api/alerts/rules/customer/${w.a.customerId}`, {
+        token: w.a.users.customer.admin.token,
+      })
+    ).body.find((r: any) => r.kind === 'site_tag_silent').recipient_ids;
+
+  // A mail scanner prefetching the link (GET, twice) unsubscribes nobody: it sees a page with a button that POSTs.
+  for (let i = 0; i < 2; i += 1) {
+    const page = await fetch(`${t.url}/api/alerts/unsubscribe?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Unsubscribe from this alert?');
+    expect(html).toMatch(/<form method="post" action="\?token=[^"]+">/);
+    expect(html).not.toContain('<script');
+  }
+  expect(await recipientsOfSiteRule()).toContain(w.a.users.customer.admin.userId);
   const res = await fetch(`${t.url}/api/alerts/unsubscribe?token=${token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',
   });
   expect(res.status).toBe(200);
-  const rules = await call(t.url, 'GET', `/api/alerts/rules/customer/${w.a.customerId}`, {
-    token: w.a.users.customer.admin.token,
-  });
-  expect(rules.body.find((r: any) => r.kind === 'site_tag_silent').recipient_ids).not.toContain(
-    w.a.users.customer.admin.userId,
-  );
+  expect(await res.text()).toContain('You are unsubscribed');
+  expect(await recipientsOfSiteRule()).not.toContain(w.a.users.customer.admin.userId);
 });
 
 test('a send that fails (SMTP down, or a process gone mid-send) is retried on the next round, once', async () => {
@@ -328,4 +345,31 @@ test('a send that fails (SMTP down, or a process gone mid-send) is retried on th
   ).toHaveLength(1);
   const [sent] = await sql('SELECT sent_at, result FROM alert_send WHERE episode_id = ?', [episode.id]);
   expect(sent.result).toBe('sent');
+});
+
+test('Monitoring: the super admin sees the latest evaluations and mails (when, what, to whom, result); nobody else does', async () => {
+  const superToken = (await call(t.url, 'POST', '/api/login', { body: SUPER_ADMIN })).body.access_token;
+  const q = `{ alertActivity { runs { id owner started_at opened resolved mailed result }
+    sends { kind customer_id customer_name what email sent_at result } } }`;
+  const g = await gql(t.url, q, {}, superToken);
+  expect(g.errors).toBeUndefined();
+  const { runs, sends } = g.data.alertActivity;
+  const recorded = await sql('SELECT id, owner, opened, mailed, result FROM alert_run ORDER BY started_at DESC');
+  expect(runs.map((r: any) => [r.id, r.owner, r.opened, r.mailed, r.result])).toEqual(
+    recorded.map((r: any) => [Number(r.id), r.owner, Number(r.opened), Number(r.mailed), r.result]),
+  );
+  // Each mail the catcher received for a's admin shows as sent, with its title, address and time.
+  const aAdmin = await emailOf(w.a.users.customer.admin.userId);
+  const toA = sends.filter((s: any) => s.email === aAdmin && s.result === 'sent');
+  expect(toA.length).toBeGreaterThan(0);
+  for (const s of toA) {
+    expect(s.kind).toBe('alert');
+    expect(s.customer_name).toBe('Alpha Customer');
+    expect(mail.to(aAdmin).some((m) => m.subject.endsWith(s.what))).toBe(true);
+    expect(Number.isNaN(Date.parse(s.sent_at))).toBe(false);
+  }
+  // The failed-then-retried send of b shows its final result.
+  expect(sends.every((s: any) => typeof s.result === 'string' && s.result.length > 0)).toBe(true);
+  const denied = await gql(t.url, q, {}, w.a.users.customer.admin.token);
+  expect(denied.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 });

@@ -9,6 +9,8 @@ import {
   annotationRange,
   freshAlert,
   freshAnnotation,
+  freshSchedule,
+  scheduleBody,
 } from './matrix-timeline.fixtures';
 
 /**
@@ -568,6 +570,10 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
     denied: notSuperAdmin(async () => ({})),
   },
+  alertActivity: {
+    ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
+    denied: notSuperAdmin(async () => ({})),
+  },
   redisQueueStats: {
     ok: async (w) => ({ token: w.superAdmin.token, vars: {} }),
     denied: notSuperAdmin(async () => ({})),
@@ -700,6 +706,40 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
       vars: { id: await alertRuleOf(w), input: alertRuleBody(w) },
     }),
     denied: otherTenant(async (w) => ({ id: await alertRuleOf(w), input: { enabled: false } })),
+    unknownId: 'id',
+  },
+
+  // Scheduled reports (docs/api.md#scheduled-reports): whoever sees the customer schedules its reports
+  reportSchedules: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { customer_id: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ customer_id: w.a.customerId })),
+    unknownId: 'customer_id',
+  },
+  mailRecipientOptions: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { customer_id: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ customer_id: w.a.customerId })),
+    unknownId: 'customer_id',
+  },
+  createReportSchedule: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { input: scheduleBody(w) } }),
+    denied: otherTenant(async (w) => ({ input: scheduleBody(w) })),
+  },
+  updateReportSchedule: {
+    ok: async (w) => ({
+      token: w.a.users.customer.user.token,
+      vars: { id: await freshSchedule(w), input: { ...scheduleBody(w), frequency: 'monthly', day: 28, hour: 23 } },
+    }),
+    denied: otherTenant(async (w) => ({ id: await freshSchedule(w), input: { enabled: false } })),
+    unknownId: 'id',
+  },
+  deleteReportSchedule: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { id: await freshSchedule(w) } }),
+    denied: otherTenant(async (w) => ({ id: await freshSchedule(w) })),
+    unknownId: 'id',
+  },
+  sendReportNow: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { id: await freshSchedule(w) } }),
+    denied: otherTenant(async (w) => ({ id: await freshSchedule(w) })),
     unknownId: 'id',
   },
 

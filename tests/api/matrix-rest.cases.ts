@@ -43,6 +43,8 @@ export interface RestCase {
   alsoFuzz?(w: MatrixWorld): Promise<RestAsk[]>;
   /** An empty body is valid here (association carries no required field). */
   emptyBodyOk?: true;
+  /** Answers an HTML page for people, success and refusal alike (an unsubscribe link opened from a mail). */
+  page?: true;
 }
 
 /** Operations outside the entity API (other helpers' areas): the matrix does not cover them. */
@@ -809,11 +811,13 @@ export const REST_CASES: Record<string, RestCase> = {
   },
   'GET /api/alerts/unsubscribe': {
     public: true,
+    page: true,
     ok: async (w) => ({ query: { token: await alertUnsubscribeToken(w) } }),
     denied: 'public call: the signed link is the permission',
   },
   'POST /api/alerts/unsubscribe': {
     public: true,
+    page: true,
     ok: async (w) => ({ query: { token: await alertUnsubscribeToken(w) } }),
     denied: 'public call: the signed link is the permission',
     emptyBodyOk: true,
@@ -851,11 +855,13 @@ export const REST_CASES: Record<string, RestCase> = {
   },
   'GET /api/reports/unsubscribe': {
     public: true,
+    page: true,
     ok: async (w) => ({ query: { token: await reportUnsubscribe(w) } }),
     denied: 'public call: the signed link is the permission',
   },
   'POST /api/reports/unsubscribe': {
     public: true,
+    page: true,
     ok: async (w) => ({ query: { token: await reportUnsubscribe(w) } }),
     denied: 'public call: the signed link is the permission',
     emptyBodyOk: true,

@@ -1,4 +1,5 @@
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { startSmtpSink, type SmtpSink } from '../support/smtp';
 import { call } from '../support/http';
 import {
   buildMatrixWorld,
@@ -18,13 +19,19 @@ import { GRAPHQL_CASES, type GqlAsk, graphqlExcluded } from './matrix-graphql.ca
 let t: TestGateway;
 let w: MatrixWorld;
 let fields: SchemaField[];
+// A mail catcher: sendReportNow mails its preview.
+let mail: SmtpSink;
 
 beforeAll(async () => {
-  t = await startTestGateway();
+  mail = await startSmtpSink();
+  t = await startTestGateway({ SMTP_URL: mail.url });
   w = await buildMatrixWorld(t);
   fields = (await schemaFields(t.url)).filter((f) => !graphqlExcluded(f));
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
 
 const NAMES = Object.keys(GRAPHQL_CASES).sort();
 const field = (name: string) => fields.find((f) => f.name === name)!;

@@ -51,8 +51,15 @@ function withId(ask: RestAsk, name: string, id: number): RestAsk {
     : { ...ask, params: { ...ask.params, [name]: id } };
 }
 
-/** A refusal of bad input: a 4xx with a JSON message; never a 5xx. */
-const refusalProblem = (what: string, r: Reply): string | null =>
+/**
+ * A refusal of bad input: a 4xx with a JSON message; never a 5xx. A page for people answers an HTML page, or the
+ * JSON refusal of a body the body parser could not read, before the page is reached.
+ */
+const htmlRefusalProblem = (what: string, r: Reply): string | null =>
+  r.status < 400 || r.status >= 500 || !(r.headers.get('content-type')?.startsWith('text/html') || r.body?.message)
+    ? `${what}: ${r.status} ${r.headers.get('content-type')}`
+    : null;
+const jsonRefusalProblem = (what: string, r: Reply): string | null =>
   r.status >= 500 || typeof r.body !== 'object' || r.body === null
     ? `${what}: ${r.status} ${JSON.stringify(r.body)?.slice(0, 160)}`
     : r.status >= 400 && (typeof r.body.message !== 'string' || !r.body.message)
@@ -72,11 +79,16 @@ test('the table covers exactly the documented entity API operations', () => {
 
 describe.each(KEYS)('%s', (op) => {
   const c = REST_CASES[op];
+  const refusalProblem = c.page ? htmlRefusalProblem : jsonRefusalProblem;
 
   test('succeeds for an allowed actor', async () => {
     const ask = await c.ok(w);
     const r = await send(op, ask);
-    expect({ status: r.status, json: typeof r.body }).toEqual({ status: ask.status ?? 200, json: 'object' });
+    expect({ status: r.status, json: typeof r.body }).toEqual({
+      status: ask.status ?? 200,
+      json: c.page ? 'string' : 'object',
+    });
+    if (c.page) expect(r.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   test(c.public ? 'is public (no 401 without a token)' : 'answers 401 without a token', async () => {
@@ -111,7 +123,8 @@ describe.each(KEYS)('%s', (op) => {
       if (name === 'type') continue;
       for (const bad of BAD_IDS) {
         const r = await send(op, { ...base, params: { ...base.params, [name]: bad } });
-        if (r.status < 400 || r.status >= 500 || !r.body?.message) problems.push(`${name}=${bad}: ${r.status}`);
+        if (r.status < 400 || r.status >= 500 || !(c.page || r.body?.message))
+          problems.push(`${name}=${bad}: ${r.status}`);
       }
     }
     for (const name of Object.keys(base.query ?? {})) {

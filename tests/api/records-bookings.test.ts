@@ -25,6 +25,8 @@ const BOOKING_FIELDS = [
   'publisher_id',
   'job_number',
   'charged_cpm',
+  // Optional plan the under_delivery alert checks (docs/api.md#planned-impressions).
+  'planned_impressions',
   'editable',
   'channel_name',
   'campaign_name',
@@ -261,7 +263,7 @@ describe('editable and updates', () => {
 
 describe('GraphQL', () => {
   const FIELDS = `id customer_id booking_name channel_id campaign_id booking_type cpm start_date end_date publisher_id
-    job_number charged_cpm editable channel_name campaign_name creative_ids status created_by_name`;
+    job_number charged_cpm planned_impressions editable channel_name campaign_name creative_ids status created_by_name`;
 
   test('createBooking, updateBooking and deleteBooking; validation carries extensions.fields', async () => {
     const s = w.a.users.customer.user;

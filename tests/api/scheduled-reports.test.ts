@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import { makeUser } from '../support/actors';
 import type { TestGateway } from '../support/gateway';
@@ -64,6 +65,16 @@ function pdfText(raw: string): string {
     'const p = new PDFParse({ data: Buffer.concat(chunks) }); const r = await p.getText(); await p.destroy();' +
     'process.stdout.write(r.text); });';
   return execFileSync(process.execPath, ['-e', script], { input: data, encoding: 'utf8' });
+}
+
+/** The .xlsx attached to a mail (base64 MIME part), read with exceljs. */
+async function workbookOf(raw: string): Promise<ExcelJS.Workbook> {
+  // The part named after the dashboard export (its Content-Type header may be folded over lines).
+  const part = /Infinitum_Dashboard_[^\r\n]*\.xlsx[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+  expect(part).not.toBeNull();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.from(part![1].replace(/\s+/g, ''), 'base64') as unknown as ArrayBuffer);
+  return book;
 }
 
 const mailsTo = (email: string) => mail.to(email).filter((m) => m.subject.includes('weekly report'));
@@ -148,6 +159,33 @@ test("the report's numbers equal the dashboard API's for the same period, with t
   expect(pdf).toContain(`Impressions ${Math.round(now.Actual_Impressions).toLocaleString('en-NZ')}`);
   expect(pdf).toContain(`Ad spend $${now.Ad_Spend.toFixed(2)}`);
   expect(pdf).toContain(`CPM $${now.CPM_Actual.toFixed(2)}`);
+  // The dashboard workbook (the client's export builder) is attached: its summary equals the API's for the period,
+  // and it has the dashboard's sheets.
+  const book = await workbookOf(m.raw);
+  const summary = book.getWorksheet('Impressions Summary')!;
+  const headers = (summary.getRow(1).values as unknown[]).slice(1);
+  const values = (summary.getRow(2).values as unknown[]).slice(1);
+  const sheetSummary = Object.fromEntries(headers.map((h, i) => [String(h), values[i]]));
+  for (const key of [
+    'Ad_Spend',
+    'Actual_Impressions',
+    'Total_Responses',
+    'CPM_Actual',
+    'Response_Rate',
+    'Current_CPR',
+  ]) {
+    expect([key, sheetSummary[key]]).toEqual([key, now[key]]);
+  }
+  expect(book.worksheets.map((ws) => ws.name)).toEqual(
+    expect.arrayContaining(['Impressions Summary', 'Responses By Region', 'Responses Over Time', 'Annotations']),
+  );
+  const overTime = (
+    await call(t.url, 'POST', '/api/dashboard/responses_over_time', {
+      token: admin.token,
+      body: { client_id: customerId, startdate: isoDay(-7), enddate: isoDay(-1) },
+    })
+  ).body.table_data;
+  expect(book.getWorksheet('Responses Over Time')!.rowCount - 1).toBe(overTime.length);
 
   // Another round, another scheduler (the lease lapsed): the period went already, nothing twice.
   await t.gateway.app.ds.query("UPDATE task_lease SET expires_at = '2000-01-01' WHERE name = 'reports'");
@@ -176,7 +214,15 @@ test('"Send now" mails a preview to the caller only; the signed link unsubscribe
   const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(m.raw)![1];
   const token = new URL(url).searchParams.get('token')!;
   expect((await call(t.url, 'POST', `/api/reports/unsubscribe?token=x${token}`)).status).toBe(400);
-  expect((await call(t.url, 'POST', `/api/reports/unsubscribe?token=${token}`)).status).toBe(200);
+  // Opening the link (what a mail scanner does) only shows the confirmation page.
+  const page = await fetch(`${t.url}/api/reports/unsubscribe?token=${token}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Unsubscribe from this report?');
+  const before = await call(t.url, 'GET', `/api/reports/schedules/customer/${customerId}`, { token: admin.token });
+  expect(before.body[0].recipient_ids).toContain(admin.actor.userId);
+  const done = await call(t.url, 'POST', `/api/reports/unsubscribe?token=${token}`);
+  expect(done.status).toBe(200);
+  expect(done.body).toContain('You are unsubscribed');
   const list = await call(t.url, 'GET', `/api/reports/schedules/customer/${customerId}`, { token: admin.token });
   expect(list.body[0].recipient_ids).toEqual([]);
 });

@@ -26,6 +26,7 @@ import { segmentGroupSlotRecipe } from '@chakra-theme/recipes/segment-group';
 import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
 import { statSlotRecipe } from '@chakra-theme/recipes/stat';
+import { switchSlotRecipe } from '@chakra-theme/recipes/switch';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
 import { tagSlotRecipe } from '@chakra-theme/recipes/tag';
@@ -70,6 +71,7 @@ export const slotRecipes = {
   progress: progressSlotRecipe,
   segmentGroup: segmentGroupSlotRecipe,
   stat: statSlotRecipe,
+  switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
   tag: tagSlotRecipe,

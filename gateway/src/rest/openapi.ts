@@ -23,6 +23,8 @@ export interface ApiOperation {
   /** Media type of the body; default application/json. */
   bodyType?: string;
   response?: z.ZodType;
+  /** Media type of a 200 answer that is no JSON, e.g. text/html (a page for people); default application/json. */
+  responseType?: string;
   /** Other documented statuses, e.g. { 404: 'Unknown or not visible' }. */
   errors?: Record<number, string>;
 }
@@ -119,7 +121,9 @@ export function openApiDocument(version: string, security?: ApiSecurity) {
     const responses: Record<string, unknown> = {
       200: {
         description: 'OK',
-        ...(named.response ? { content: { 'application/json': { schema: ref(named.response) } } } : {}),
+        ...(named.response
+          ? { content: { [op.responseType ?? 'application/json']: { schema: ref(named.response) } } }
+          : {}),
       },
       400: error('Invalid input: `{message, fields}`'),
     };

@@ -18,3 +18,4 @@ export * from './validation/channel.rules';
 export * from './validation/user.rules';
 export * from './validation/direct-user.rules';
 export * from './validation/relationship.rules';
+export * from './workbook';

@@ -14,6 +14,7 @@ const BookingsTab = lazyNamed(() => import('./tabs/BookingsTab'), 'BookingsTab',
 const CampaignsTab = lazyNamed(() => import('./tabs/CampaignsTab'), 'CampaignsTab', <PanelLoading />);
 const CreativesTab = lazyNamed(() => import('./tabs/CreativesTab'), 'CreativesTab', <PanelLoading />);
 const ImpressionTagsTab = lazyNamed(() => import('./tabs/ImpressionTagsTab'), 'ImpressionTagsTab', <PanelLoading />);
+const AlertsReportsTab = lazyNamed(() => import('../alerts/AlertsReportsTab'), 'AlertsReportsTab', <PanelLoading />);
 const SiteTagsTab = lazyNamed(() => import('./tabs/SiteTagsTab'), 'SiteTagsTab', <PanelLoading />);
 
 /** /campaigns: a client's campaigns, bookings, creatives, impression tags and site tags (spec 2). */
@@ -78,6 +79,9 @@ export default function CampaignsPage() {
           </Tabs.Content>
           <Tabs.Content value="siteTags">
             <SiteTagsTab key={customerId} customerId={customerId} />
+          </Tabs.Content>
+          <Tabs.Content value="alerts">
+            <AlertsReportsTab key={customerId} customerId={customerId} />
           </Tabs.Content>
         </Tabs.Root>
       )}

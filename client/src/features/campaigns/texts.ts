@@ -23,7 +23,7 @@ export const TEXTS = {
   direct: 'Direct to broadcaster',
 } as const;
 
-export type TabKey = 'campaigns' | 'bookings' | 'creatives' | 'impressionTags' | 'siteTags';
+export type TabKey = 'campaigns' | 'bookings' | 'creatives' | 'impressionTags' | 'siteTags' | 'alerts';
 
 export const TABS: { key: TabKey; label: string }[] = [
   { key: 'campaigns', label: 'Campaigns' },
@@ -31,6 +31,7 @@ export const TABS: { key: TabKey; label: string }[] = [
   { key: 'creatives', label: 'Creatives' },
   { key: 'impressionTags', label: 'Impression Tags' },
   { key: 'siteTags', label: 'Site Tags' },
+  { key: 'alerts', label: 'Alerts & Reports' },
 ];
 
 /** Spec 3 / 9: booking and creative types (the toggle offers video and image). */

@@ -1,10 +1,11 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { AlertActivityCard } from './panels/AlertActivityCard';
 import { CacheCard } from './panels/CacheCard';
 import { PipelineCard } from './panels/PipelineCard';
 import { QueueCard } from './panels/QueueCard';
 import { TodayActivityCard } from './panels/TodayActivityCard';
 
-/** The System Health panels (spec 2 Monitoring): today's activity, the ETL, the queue, the cache. */
+/** The System Health panels (spec 2 Monitoring): today's activity, the ETL, the queue, the cache, alerts and reports. */
 export default function SystemHealthPanels() {
   return (
     <Stack gap="4" data-testid="system-health-tab">
@@ -16,6 +17,7 @@ export default function SystemHealthPanels() {
         </Stack>
       </SimpleGrid>
       <CacheCard />
+      <AlertActivityCard />
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ export const TEXTS = {
   queueEmpty: 'No queue data available',
   cacheError: 'Failed to fetch Redis metrics',
   activeUsersEmpty: 'No data available',
+  alertsError: 'Failed to load alert and report activity',
+  alertsEmpty: 'No alert evaluation or mail yet',
 } as const;
 
 /** Spec 9 refresh intervals, ms. */
@@ -15,6 +17,7 @@ export const REFRESH = {
   dailyActivity: 60_000,
   queue: 5_000,
   cache: 10_000,
+  alerts: 60_000,
 } as const;
 
 /** Spec 9: Active Users 25 per page; top-10 chart; sparkline of the last 60 points. */

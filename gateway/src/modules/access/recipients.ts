@@ -53,3 +53,24 @@ export async function checkRecipients(em: EntityManager, customerId: number, val
   for (const u of users) if (!(await mayReceive(em, u, customerId))) throw refuse();
   return ids;
 }
+
+/**
+ * The users an editor may choose as recipients of a customer's mail (alerts, reports): active users who may see
+ * it, by name. The caller must see the customer (checked by the service asking).
+ */
+export async function recipientOptions(
+  em: EntityManager,
+  customerId: number,
+): Promise<{ id: number; name: string; email: string }[]> {
+  // Another customer's users never see this one: only this customer's users and other organisations' are asked.
+  const users: RecipientRow[] = await em.query(
+    `SELECT id, name, email, admin, entity_type, entity_id FROM user
+     WHERE active = 1 AND (entity_type <> 'CUSTOMER' OR entity_id = ?) ORDER BY name, id LIMIT 2000`,
+    [customerId],
+  );
+  const out: { id: number; name: string; email: string }[] = [];
+  for (const u of users) {
+    if (await mayReceive(em, u, customerId)) out.push({ id: Number(u.id), name: u.name, email: u.email });
+  }
+  return out;
+}

@@ -6,9 +6,19 @@ import { Audited } from '../../db/columns';
  * - site_tag_silent: a site tag has had no hit for `threshold` hours while one of the customer's bookings is live;
  * - impression_tag_silent: an impression tag has had no impression for `threshold` hours while its booking is live;
  * - visits_collapsed: yesterday's visits are more than `threshold` % below the mean of the same weekday in the
- *   four weeks before, when that mean is at least `minVolume` visits.
+ *   four weeks before, when that mean is at least `minVolume` visits;
+ * - under_delivery: a live booking with planned impressions has delivered more than `threshold` % below its
+ *   linear pace (plan x elapsed days / booking days);
+ * - invalid_traffic_share: invalid impressions are more than `threshold` % of the customer's impressions over the
+ *   last 24 hours, when there were at least `minVolume` of them.
  */
-export const ALERT_KINDS = ['site_tag_silent', 'impression_tag_silent', 'visits_collapsed'] as const;
+export const ALERT_KINDS = [
+  'site_tag_silent',
+  'impression_tag_silent',
+  'visits_collapsed',
+  'under_delivery',
+  'invalid_traffic_share',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 @Entity('alert_rule')

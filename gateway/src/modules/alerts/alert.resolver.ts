@@ -2,7 +2,8 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { type GqlContext, requireActor } from '../../graphql/context';
 import { plain } from '../../shared/input';
 import { alertInbox, listAlertRules, markAlertsRead, updateAlertRule } from './alert.service';
-import { AlertInboxType, AlertRuleInput, AlertRuleType } from './alert.types';
+import { alertActivity } from './alert.activity';
+import { AlertActivityType, AlertInboxType, AlertRuleInput, AlertRuleType } from './alert.types';
 
 @Resolver()
 export class AlertResolver {
@@ -23,6 +24,13 @@ export class AlertResolver {
   @Query(() => AlertInboxType, { description: 'The bell: latest alerts of the customers the caller can see.' })
   alerts(@Ctx() ctx: GqlContext) {
     return alertInbox(ctx.app, requireActor(ctx));
+  }
+
+  @Query(() => AlertActivityType, {
+    description: 'Monitoring (super admin): recent alert evaluations and alert and report mails.',
+  })
+  alertActivity(@Ctx() ctx: GqlContext) {
+    return alertActivity(ctx.app, requireActor(ctx));
   }
 
   @Mutation(() => AlertInboxType, { description: 'Marks alerts read for the caller.' })

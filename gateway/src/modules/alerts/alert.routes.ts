@@ -4,7 +4,9 @@ import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import { notFoundErrors, recordErrors } from '../../rest/record-docs';
 import type { AppContext } from '../../shared/app-context';
+import { htmlPage, unsubscribeHandlers } from '../../shared/unsubscribe-page';
 import { ALERT_KINDS } from './alert.entity';
+import { readUnsubscribeToken } from './unsubscribe';
 import { alertInbox, listAlertRules, markAlertsRead, unsubscribe, updateAlertRule } from './alert.service';
 
 const tag = 'Alerts';
@@ -15,7 +17,7 @@ const alertRuleRecord = z
     customer_id: z.number(),
     kind: z.enum(ALERT_KINDS),
     enabled: z.boolean(),
-    threshold: z.number().describe('Hours (silent-tag rules) or percent (visits_collapsed)'),
+    threshold: z.number().describe('Hours (silent-tag rules) or percent (the others)'),
     min_volume: z.number(),
     quiet_hours: z.number(),
     recipient_ids: z.array(z.number()),
@@ -70,13 +72,16 @@ export function mountAlertRoutes(router: Router, app: AppContext): void {
     '/alerts/rules/:id',
     route(app, (c) => updateAlertRule(c.app, signedIn(c), idParam(c.req), bodyOf(c.req))),
   );
-  // One-click unsubscribe (RFC 8058): the mail's List-Unsubscribe link, POSTed by the mail client or opened.
-  for (const method of ['get', 'post'] as const) {
-    router[method]('/alerts/unsubscribe', (req, res, next) => {
-      res.setHeader('Cache-Control', 'no-store');
-      unsubscribe(app, req.query.token).then((answer) => res.json(answer), next);
-    });
-  }
+  // GET shows a confirmation page (mail scanners prefetch links); POST, or RFC 8058 one-click, unsubscribes.
+  const page = unsubscribeHandlers(
+    { what: 'this alert' },
+    (token) => readUnsubscribeToken(app.config, token) !== null,
+    (token) => unsubscribe(app, token),
+  );
+  router.get('/alerts/unsubscribe', page.confirm);
+  router.post('/alerts/unsubscribe', (req, res, next) => {
+    page.unsubscribe(req, res).catch(next);
+  });
   documentApi(
     {
       method: 'get',
@@ -114,16 +119,29 @@ export function mountAlertRoutes(router: Router, app: AppContext): void {
       response: alertRuleRecord,
       errors: recordErrors('Alert rule'),
     },
-    ...(['get', 'post'] as const).map((method) => ({
-      method,
+    {
+      method: 'get',
       path: '/alerts/unsubscribe',
-      operationId: method === 'get' ? 'unsubscribeAlert' : 'unsubscribeAlertOneClick',
-      summary: 'One-click unsubscribe from an alert (signed link from the mail)',
+      operationId: 'unsubscribeAlert',
+      summary: 'Confirmation page of an unsubscribe link from an alert mail (HTML; unsubscribes nobody)',
       tag,
       auth: false,
       query: z.object({ token: z.string() }),
-      response: z.object({ message: z.string() }),
-      errors: { 400: 'The link is not valid' },
-    })),
+      response: htmlPage,
+      responseType: 'text/html',
+      errors: { 400: 'The link is not valid (a page saying so)' },
+    },
+    {
+      method: 'post',
+      path: '/alerts/unsubscribe',
+      operationId: 'unsubscribeAlertOneClick',
+      summary: 'Unsubscribe (the confirmation button, or RFC 8058 one-click); answers the page "You are unsubscribed"',
+      tag,
+      auth: false,
+      query: z.object({ token: z.string() }),
+      response: htmlPage,
+      responseType: 'text/html',
+      errors: { 400: 'The link is not valid (a page saying so)' },
+    },
   );
 }

@@ -91,6 +91,8 @@ const LIMITS: Record<AlertKind, { max: number; unit: string }> = {
   site_tag_silent: { max: 720, unit: 'hours' },
   impression_tag_silent: { max: 720, unit: 'hours' },
   visits_collapsed: { max: 100, unit: 'percent' },
+  under_delivery: { max: 100, unit: 'percent' },
+  invalid_traffic_share: { max: 100, unit: 'percent' },
 };
 
 function intField(input: Input, field: string, min: number, max: number, current: number): number {

@@ -11,6 +11,8 @@ export const DEFAULT_RULES: { kind: AlertKind; threshold: number; minVolume: num
   { kind: 'site_tag_silent', threshold: 6, minVolume: 0 },
   { kind: 'impression_tag_silent', threshold: 6, minVolume: 0 },
   { kind: 'visits_collapsed', threshold: 50, minVolume: 50 },
+  { kind: 'under_delivery', threshold: 20, minVolume: 0 },
+  { kind: 'invalid_traffic_share', threshold: 10, minVolume: 1000 },
 ];
 
 interface RuleRow {
@@ -41,17 +43,21 @@ export interface EvaluationResult {
 const HOUR = 3_600_000;
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const dayOf = (v: string | Date) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
-/** Gives every customer without rules the default set (new customers get them on the next evaluation). */
+/**
+ * Gives every customer the default rule of each kind it lacks (new customers, and a kind added since, get them on
+ * the next read or evaluation; a rule once created is the customer's to edit or switch off).
+ */
 export async function ensureDefaultRules(em: EntityManager, customerId?: number): Promise<void> {
-  const missing: { id: number }[] = await em.query(
-    `SELECT c.id FROM customer c WHERE ${customerId ? 'c.id = ? AND' : ''}
-       NOT EXISTS (SELECT 1 FROM alert_rule r WHERE r.customer_id = c.id)`,
-    customerId ? [customerId] : [],
-  );
-  for (const { id } of missing) {
-    for (const d of DEFAULT_RULES) {
+  for (const d of DEFAULT_RULES) {
+    const missing: { id: number }[] = await em.query(
+      `SELECT c.id FROM customer c WHERE ${customerId ? 'c.id = ? AND' : ''}
+         NOT EXISTS (SELECT 1 FROM alert_rule r WHERE r.customer_id = c.id AND r.kind = ?)`,
+      customerId ? [customerId, d.kind] : [d.kind],
+    );
+    for (const { id } of missing) {
       const res: { insertId?: number; affectedRows?: number } = await em.query(
         'INSERT IGNORE INTO alert_rule (customer_id, kind, enabled, threshold, min_volume, quiet_hours) VALUES (?, ?, 1, ?, ?, 24)',
         [id, d.kind, d.threshold, d.minVolume],
@@ -155,10 +161,88 @@ async function visitsCollapsed(em: EntityManager, rule: RuleRow, now: Date): Pro
   ];
 }
 
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * Live bookings with a plan whose impressions up to yesterday (the customer's zone) are more than `threshold` %
+ * below the linear pace: plan x elapsed days / booking days. Nothing on a booking's first day (no full day yet).
+ */
+async function underDelivery(em: EntityManager, rule: RuleRow, now: Date): Promise<Finding[]> {
+  const today = todayIn(rule.time_zone, now);
+  const bookings: {
+    id: number;
+    booking_name: string;
+    start_date: string | Date;
+    end_date: string | Date;
+    planned: number;
+  }[] = await em.query(
+    `SELECT id, booking_name, start_date, end_date, planned_impressions AS planned FROM booking
+       WHERE customer_id = ? AND start_date < ? AND end_date >= ? AND planned_impressions IS NOT NULL`,
+    [rule.customer_id, today, today],
+  );
+  const out: Finding[] = [];
+  for (const b of bookings) {
+    const start = dayOf(b.start_date);
+    const end = dayOf(b.end_date);
+    const elapsed = daysBetween(start, today);
+    const length = daysBetween(start, end) + 1;
+    const expected = (Number(b.planned) * elapsed) / length;
+    if (elapsed <= 0 || expected <= 0) continue;
+    const [{ n }]: { n: number }[] = await em.query(
+      `SELECT COUNT(*) AS n FROM impression_event
+       WHERE customer_id = ? AND local_date >= ? AND local_date < ? AND booking_id = ?`,
+      [rule.customer_id, start, today, b.id],
+    );
+    const actual = Number(n);
+    const behind = (1 - actual / expected) * 100;
+    if (behind <= rule.threshold) continue;
+    out.push({
+      subjectId: Number(b.id),
+      title: `Booking "${b.booking_name}" under-delivering by ${Math.round(behind)}%`,
+      detail:
+        `${actual.toLocaleString('en-NZ')} impressions in ${elapsed} of ${length} days against a pace of ` +
+        `${Math.round(expected).toLocaleString('en-NZ')} (${Number(b.planned).toLocaleString('en-NZ')} planned).`,
+      link: `/dashboard?customer=${rule.customer_id}&booking=${b.id}&from=${start}&to=${end}`,
+    });
+  }
+  return out;
+}
+
+/** Invalid impressions' share of all the customer's impressions (valid and invalid) over the last 24 hours. */
+async function invalidTrafficShare(em: EntityManager, rule: RuleRow, now: Date): Promise<Finding[]> {
+  const since = new Date(now.getTime() - 24 * HOUR);
+  // Range reads on (customer_id, local_date): a local date is at most a day either side of its UTC date.
+  const fromDay = addDays(since.toISOString().slice(0, 10), -1);
+  const [{ n: invalid }]: { n: number }[] = await em.query(
+    `SELECT COUNT(*) AS n FROM invalid_event
+     WHERE customer_id = ? AND local_date >= ? AND kind = 'i' AND ts > ? AND ts <= ?`,
+    [rule.customer_id, fromDay, since, now],
+  );
+  const [{ n: valid }]: { n: number }[] = await em.query(
+    'SELECT COUNT(*) AS n FROM impression_event WHERE customer_id = ? AND local_date >= ? AND ts > ? AND ts <= ?',
+    [rule.customer_id, fromDay, since, now],
+  );
+  const total = Number(invalid) + Number(valid);
+  if (total === 0 || total < rule.min_volume) return [];
+  const share = (Number(invalid) / total) * 100;
+  if (share <= rule.threshold) return [];
+  const day = todayIn(rule.time_zone, now);
+  return [
+    {
+      subjectId: 0,
+      title: `Invalid traffic ${share.toFixed(1)}% of impressions in the last 24 hours`,
+      detail: `${Number(invalid).toLocaleString('en-NZ')} of ${total.toLocaleString('en-NZ')} impressions were invalid (bots, prefetches, data centres, ...).`,
+      link: `/dashboard?customer=${rule.customer_id}&from=${addDays(day, -1)}&to=${day}`,
+    },
+  ];
+}
+
 const CHECKS: Record<AlertKind, (em: EntityManager, rule: RuleRow, now: Date) => Promise<Finding[]>> = {
   site_tag_silent: siteTagSilent,
   impression_tag_silent: impressionTagSilent,
   visits_collapsed: visitsCollapsed,
+  under_delivery: underDelivery,
+  invalid_traffic_share: invalidTrafficShare,
 };
 
 /**

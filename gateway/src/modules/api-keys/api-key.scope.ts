@@ -34,7 +34,7 @@ const GRAPHQL_DENIED: RegExp[] = [
   /^(create|update|delete|remove|associate)(Agency|Customer|Broadcaster|Adtech|AdtechGroup|Channel|Entity|Relationship)$/,
   /[Aa]ssociationRequest/,
   // The admin tools' read side too (system information, monitoring), as under REST's /admin.
-  /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|redis\w+)$/,
+  /^(systemConfiguration|databaseStatus|adminSummary|activeUsers|dailyActivity|etlPipelineStatus|alertActivity|redis\w+)$/,
   /^(me|login|logout|refreshToken|requestPasswordReset|verifyResetToken|resetPassword|acceptInvitation)$/,
   /[Pp]assword|[Ss]ession/,
   // A person's own things: saved views, the alert bell.
@@ -42,6 +42,8 @@ const GRAPHQL_DENIED: RegExp[] = [
   /^(alerts|markAlertsRead)$/,
   // Erasure of a household (docs/security.md#erasure): the super admin's, in person.
   /^eraseHousehold$/,
+  // A report's preview is mailed to the caller: a key has no mailbox.
+  /^sendReportNow$/,
 ];
 
 /** `GET`, `/campaigns/:id` (Express pattern, without `/api`) -> the scope it needs. */

@@ -52,6 +52,10 @@ export class Booking extends Audited {
     transformer: decimalToNumber,
   })
   chargedCpm: number | null;
+
+  /** Impressions the booking should deliver over its dates; null when not planned (docs/operations.md#alerts). */
+  @Column({ name: 'planned_impressions', type: 'int', unsigned: true, nullable: true })
+  plannedImpressions: number | null;
 }
 
 @Entity('booking_creative')

@@ -27,6 +27,7 @@ export const bookingRecord = z
     publisher_id: z.number().nullable(),
     job_number: z.string().nullable(),
     charged_cpm: z.number().nullable(),
+    planned_impressions: z.number().nullable().describe('Impressions planned over the dates; null = no plan'),
     editable: z.boolean(),
     channel_name: z.string().nullable(),
     campaign_name: z.string().nullable(),
@@ -49,6 +50,12 @@ const bookingBody = z
     publisher_id: z.number().nullable().optional().describe('Forced to the own adtech for adtech users'),
     job_number: z.string().nullable().optional().describe('Adtech users only'),
     charged_cpm: z.number().nullable().optional().describe('Adtech users only'),
+    planned_impressions: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe('Whole number above 0; null for no plan (the under_delivery alert checks the pace)'),
   })
   .meta({ id: 'BookingInput' });
 

@@ -37,6 +37,7 @@ export interface BookingView {
   publisher_id: number | null;
   job_number: string | null;
   charged_cpm: number | null;
+  planned_impressions: number | null;
   editable: boolean;
   status: DateStatus;
   created_by: number | null;
@@ -55,6 +56,7 @@ interface BookingRow {
   publisher_id: number | null;
   job_number: string | null;
   charged_cpm: string | null;
+  planned_impressions: number | null;
   created_by: number | null;
   creator_entity_type: string | null;
   creator_entity_id: number | null;
@@ -64,7 +66,7 @@ interface BookingRow {
 
 /** Bookings with what `editable` needs: the creator's entity and the channel's owner. */
 const BOOKINGS = `SELECT b.id, b.customer_id, b.booking_name, b.channel_id, b.campaign_id, b.booking_type, b.cpm,
-    b.start_date, b.end_date, b.publisher_id, b.job_number, b.charged_cpm, b.created_by,
+    b.start_date, b.end_date, b.publisher_id, b.job_number, b.charged_cpm, b.planned_impressions, b.created_by,
     u.entity_type AS creator_entity_type, u.entity_id AS creator_entity_id,
     ch.owner_type AS channel_owner_type, ch.owner_id AS channel_owner_id
   FROM booking b
@@ -95,6 +97,7 @@ function toView(actor: Actor, r: BookingRow, today: string): BookingView {
     publisher_id: publisherId,
     job_number: terms ? r.job_number : null,
     charged_cpm: terms && r.charged_cpm !== null ? Number(r.charged_cpm) : null,
+    planned_impressions: r.planned_impressions === null ? null : Number(r.planned_impressions),
     editable: canEditBooking(actor, ownership(r)),
     status: dateStatus(r.start_date, r.end_date, today),
     created_by: r.created_by === null ? null : Number(r.created_by),
@@ -139,7 +142,21 @@ function bookingFields(input: Record<string, unknown>, current?: Booking) {
     publisher_id: pick('publisher_id', current?.publisherId ?? null),
     job_number: pick('job_number', current?.jobNumber ?? null),
     charged_cpm: pick('charged_cpm', current?.chargedCpm ?? null),
+    planned_impressions: pick('planned_impressions', current?.plannedImpressions ?? null),
   };
+}
+
+const MAX_PLANNED = 2_000_000_000; // GraphQL Int is 32-bit
+
+/** Planned impressions: a whole number above 0, or empty (null, '' or not sent) for no plan. */
+function plannedImpressions(v: unknown): number | null {
+  if (v === undefined || v === null || v === '') return null;
+  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n > MAX_PLANNED) {
+    const msg = 'Planned impressions must be a whole number above 0, or empty';
+    throw badRequest(msg, { planned_impressions: msg });
+  }
+  return n;
 }
 
 /**
@@ -186,6 +203,7 @@ async function applyBooking(
   b.startDate = text(fields, 'start_date');
   b.endDate = text(fields, 'end_date');
   b.publisherId = publisherId;
+  b.plannedImpressions = plannedImpressions(fields.planned_impressions);
   // Job number and charged CPM are adtech inputs; anyone else's values are ignored (spec 6).
   if (actor.entityType === 'ADTECH') {
     b.jobNumber = optionalText(fields, 'job_number');

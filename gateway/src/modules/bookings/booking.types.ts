@@ -17,6 +17,8 @@ export class BookingType {
   publisher_id: number | null;
   @Field(() => String, { nullable: true }) job_number: string | null;
   @Field(() => Float, { nullable: true }) charged_cpm: number | null;
+  @Field(() => Int, { nullable: true, description: 'Impressions planned over the dates; null = no plan' })
+  planned_impressions: number | null;
   @Field(() => Boolean, { description: 'Whether the caller may edit it' }) editable: boolean;
   @Field(() => String, { description: 'Active, Upcoming or Completed' }) status: DateStatus;
 }
@@ -34,6 +36,7 @@ export class BookingInput {
   @Field(() => Int, { nullable: true }) publisher_id?: number | null;
   @Field(() => String, { nullable: true }) job_number?: string | null;
   @Field(() => Float, { nullable: true }) charged_cpm?: number | null;
+  @Field(() => Int, { nullable: true }) planned_impressions?: number | null;
 }
 
 @ObjectType('BookingChannelOption')

@@ -4,7 +4,9 @@ import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../../rest/record-docs';
 import type { AppContext } from '../../shared/app-context';
+import { htmlPage, unsubscribeHandlers } from '../../shared/unsubscribe-page';
 import { REPORT_FREQUENCIES } from './report.entity';
+import { readReportUnsubscribeToken } from './unsubscribe';
 import {
   createReportSchedule,
   deleteReportSchedule,
@@ -63,12 +65,16 @@ export function mountReportRoutes(router: Router, app: AppContext): void {
     '/reports/schedules/:id/send-now',
     route(app, (c) => sendReportNow(c.app, signedIn(c), idParam(c.req))),
   );
-  for (const method of ['get', 'post'] as const) {
-    router[method]('/reports/unsubscribe', (req, res, next) => {
-      res.setHeader('Cache-Control', 'no-store');
-      unsubscribeReport(app, req.query.token).then((answer) => res.json(answer), next);
-    });
-  }
+  // GET shows a confirmation page (mail scanners prefetch links); POST, or RFC 8058 one-click, unsubscribes.
+  const page = unsubscribeHandlers(
+    { what: 'this report' },
+    (token) => readReportUnsubscribeToken(app.config, token) !== null,
+    (token) => unsubscribeReport(app, token),
+  );
+  router.get('/reports/unsubscribe', page.confirm);
+  router.post('/reports/unsubscribe', (req, res, next) => {
+    page.unsubscribe(req, res).catch(next);
+  });
   documentApi(
     {
       method: 'get',
@@ -117,16 +123,29 @@ export function mountReportRoutes(router: Router, app: AppContext): void {
       response: z.object({ message: z.string(), start: z.string(), end: z.string() }),
       errors: recordErrors('Report schedule'),
     },
-    ...(['get', 'post'] as const).map((method) => ({
-      method,
+    {
+      method: 'get',
       path: '/reports/unsubscribe',
-      operationId: method === 'get' ? 'unsubscribeReport' : 'unsubscribeReportOneClick',
-      summary: 'One-click unsubscribe from a scheduled report (signed link from the mail)',
+      operationId: 'unsubscribeReport',
+      summary: 'Confirmation page of an unsubscribe link from a scheduled report mail (HTML; unsubscribes nobody)',
       tag,
       auth: false,
       query: z.object({ token: z.string() }),
-      response: z.object({ message: z.string() }),
-      errors: { 400: 'The link is not valid' },
-    })),
+      response: htmlPage,
+      responseType: 'text/html',
+      errors: { 400: 'The link is not valid (a page saying so)' },
+    },
+    {
+      method: 'post',
+      path: '/reports/unsubscribe',
+      operationId: 'unsubscribeReportOneClick',
+      summary: 'Unsubscribe (the confirmation button, or RFC 8058 one-click); answers the page "You are unsubscribed"',
+      tag,
+      auth: false,
+      query: z.object({ token: z.string() }),
+      response: htmlPage,
+      responseType: 'text/html',
+      errors: { 400: 'The link is not valid (a page saying so)' },
+    },
   );
 }

@@ -8,6 +8,7 @@ import { actorOfRecipient, checkRecipients, mayReceive } from '../access/recipie
 import { runDashboardCall } from '../analytics/dashboard.service';
 import { latestRun, type ReportPeriod, runInstant } from './period';
 import { reportPdf } from './report.pdf';
+import { reportWorkbook } from './report.workbook';
 import { REPORT_FREQUENCIES, type ReportFrequency } from './report.entity';
 import { reportUnsubscribeUrl, readReportUnsubscribeToken } from './unsubscribe';
 
@@ -235,6 +236,11 @@ async function reportMail(
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     attachments: [
       { filename: `report-${period.start}-${period.end}.pdf`, content: pdf, contentType: 'application/pdf' },
+      {
+        filename: `Infinitum_Dashboard_${period.start}_${period.end}.xlsx`,
+        content: await reportWorkbook(app, actor, customerId, period.start, period.end),
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
     ],
   });
 }

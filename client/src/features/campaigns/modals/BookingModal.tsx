@@ -57,6 +57,7 @@ export function BookingModal(props: { customerId: number; booking?: BookingRowFr
       end_date: booking?.end_date ?? todayIso(),
       job_number: booking?.job_number ?? '',
       charged_cpm: numberText(booking?.charged_cpm),
+      planned_impressions: booking?.planned_impressions == null ? '' : String(booking.planned_impressions),
     },
     // The rules depend on the options, which arrive after the form is made: read them at check time.
     resolver: rulesResolver<BookingFormValues>((v) => checkBookingForm(v, rules.current)),
@@ -99,6 +100,7 @@ export function BookingModal(props: { customerId: number; booking?: BookingRowFr
       cpm: Number(v.cpm),
       start_date: v.start_date,
       end_date: v.end_date,
+      planned_impressions: v.planned_impressions?.trim() ? Number(v.planned_impressions.trim()) : null,
       ...(mode === 'choose' ? { publisher_id: publisherIdOf(mode, v.publisher_id) } : {}),
       ...(mode === 'forced'
         ? { job_number: v.job_number.trim() || null, charged_cpm: v.charged_cpm === '' ? null : Number(v.charged_cpm) }
@@ -200,6 +202,13 @@ export function BookingModal(props: { customerId: number; booking?: BookingRowFr
           minDate={form.watch('start_date')}
         />
       </SimpleGrid>
+      <TextField
+        control={form.control}
+        name="planned_impressions"
+        label="Planned Impressions"
+        type="number"
+        helperText="Optional: alerts when delivery falls behind this plan's pace"
+      />
       {mode === 'forced' && (
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField

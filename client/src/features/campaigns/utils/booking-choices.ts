@@ -38,6 +38,9 @@ export function channelsFor(mode: PublisherMode, channels: readonly ChannelChoic
 
 export const PUBLISHER_REQUIRED = 'Publisher is required';
 
+/** The server's own message for a bad plan (gateway booking.service). */
+export const PLANNED_IMPRESSIONS_INVALID = 'Planned impressions must be a whole number above 0, or empty';
+
 export interface BookingFormValues {
   booking_name: string;
   campaign_id: string;
@@ -49,6 +52,8 @@ export interface BookingFormValues {
   end_date: string | null;
   job_number: string;
   charged_cpm: string;
+  /** Optional: empty, or a whole number above 0 (the under-delivery alert's plan). */
+  planned_impressions?: string;
 }
 
 export interface BookingRules {
@@ -77,6 +82,10 @@ export function checkBookingForm(values: BookingFormValues, rules: BookingRules)
       ? { requires_job_number: rules.requires_job_number, requires_charged_cpm: rules.requires_charged_cpm }
       : undefined,
   );
+  const planned = (values.planned_impressions ?? '').trim();
+  if (planned !== '' && !(/^\d+$/.test(planned) && Number(planned) > 0 && Number(planned) <= 2_000_000_000)) {
+    errors.planned_impressions = PLANNED_IMPRESSIONS_INVALID;
+  }
   // Spec 5: a customer or agency user picks a publisher (direct counts) whenever adtechs exist.
   if (rules.mode === 'choose' && rules.publishers > 0 && !values.publisher_id) {
     errors.publisher_id = PUBLISHER_REQUIRED;

@@ -1,6 +1,7 @@
-/** Heatmap columns of spec 9: Sun..Sat plus Total. */
-export const HEATMAP_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-export const HEATMAP_COLUMNS = [...HEATMAP_DAYS, 'Total'] as const;
+import { HEATMAP_COLUMNS, HEATMAP_DAYS } from '@infinitum/rules';
+
+/** Heatmap columns of spec 9 (Sun..Sat plus Total), shared with the workbook. */
+export { HEATMAP_COLUMNS, HEATMAP_DAYS };
 
 export type HeatmapRow = { time: string } & Record<(typeof HEATMAP_COLUMNS)[number], number>;
 
