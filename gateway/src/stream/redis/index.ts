@@ -6,7 +6,7 @@ import { HITS_PER_ENTRY } from '../shards';
 import { appendEntries, appendHits, countRejected, ensureGroup, queueHits, StreamEntries } from './append';
 import { streamKeys } from './keys';
 import { RedisHitLogReader } from './reader';
-import { ingestStatus } from './status';
+import { ingestCounters, type IngestCounters, ingestStatus } from './status';
 
 /**
  * The hit log on Redis Streams (HIT_LOG=redis, the default): one stream per shard `hits:shard:<n>`, the
@@ -69,6 +69,14 @@ export class RedisHitLog implements HitLog {
   status(spooledBytes: number): Promise<HitLogStatus> {
     return ingestStatus(this.redis, this.keys, spooledBytes, this.shards);
   }
+
+  /** The status' counters alone (another engine keeps them in Redis too). */
+  counters(now = Date.now()): Promise<IngestCounters> {
+    return ingestCounters(this.redis, this.keys, now);
+  }
+
+  /** Nothing to close: the Redis connection is the caller's. */
+  async close(): Promise<void> {}
 
   async stalePending(idleMs: number, cap: number): Promise<number> {
     let stale = 0;

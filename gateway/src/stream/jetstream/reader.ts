@@ -1,0 +1,236 @@
+import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import type Redis from 'ioredis';
+import type { RedisKeys } from '../../shared/redis';
+import type { BatchAck, HitLogReader, LogEntry, LogRead } from '../hit-log';
+import { streamKeys } from '../redis/keys';
+import type { JetStreamHitLog } from './index';
+import type { JetStreamNames } from './names';
+import { ensureConsumers } from './setup';
+
+/** An entry delivered this many times without a commit (its workers died on it) goes to the dead letters. */
+export const MAX_DELIVERIES = 10;
+
+/** Raises the watermark, never lowers it. KEYS: stats. ARGV: ms. */
+const RAISE_WATERMARK =
+  "local w = tonumber(redis.call('HGET', KEYS[1], 'watermark') or '0') if tonumber(ARGV[1]) > w then redis.call('HSET', KEYS[1], 'watermark', ARGV[1]) end";
+
+const ACK = new TextEncoder().encode('+ACK');
+const NAK = new TextEncoder().encode('-NAK');
+const WORKING = new TextEncoder().encode('+WPI');
+/** Acknowledgements awaited at once. */
+const ACK_SLICE = 2000;
+
+/** An entry delivered to this reader and not yet acknowledged. */
+interface Held {
+  shard: number;
+  /** The delivery's acknowledgement subject. */
+  reply: string;
+  /** When its ack timer was last reset (delivery, or a progress message). */
+  touched: number;
+}
+
+/**
+ * What JetStream's acknowledgement subject tells of a delivery: `$JS.ACK.<stream>.<consumer>.<delivered>.
+ * <stream seq>.<consumer seq>.<ms>.<pending>` (with a domain and an account hash after ACK on newer servers).
+ */
+function deliveryOf(reply: string): { delivered: number; seq: string } | null {
+  const t = reply.split('.');
+  if (t[0] !== '$JS' || t[1] !== 'ACK') return null;
+  const at = t.length === 9 ? 2 : 4;
+  return { delivered: Number(t[at + 2]), seq: t[at + 3] };
+}
+
+/**
+ * The ETL's side of the JetStream hit log: it pulls the durable consumer `etl-<n>` of each shard whose lease
+ * it holds (docs/operations.md#hit-log). Entries in hand (read, read ahead, being committed) are kept from
+ * redelivery by progress messages every third of the ack wait; a worker that dies stops sending them and
+ * JetStream redelivers its entries after the ack wait (ETL_CLAIM_IDLE_MS) to whichever worker pulls the shard
+ * next: redelivery replaces the Redis engine's claim, so claim() finds nothing. Entries of a shard given up
+ * are negatively acknowledged (redelivered at once to its new owner). Acknowledged after the MySQL commit,
+ * each acknowledgement confirmed by the server; the counters go to Redis as with the default engine.
+ */
+export class JetStreamHitLogReader implements HitLogReader {
+  private readonly held = new Map<string, Held>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly k: ReturnType<typeof streamKeys>;
+
+  constructor(
+    private readonly log: JetStreamHitLog,
+    private readonly redis: Redis,
+    keys: RedisKeys,
+    private readonly names: JetStreamNames,
+    readonly consumer: string,
+    private readonly ackWaitMs: number,
+  ) {
+    this.k = streamKeys(keys);
+  }
+
+  async ensure(): Promise<void> {
+    await this.log.ensure();
+    await ensureConsumers(await this.log.link.jsm(), this.names, this.log.shards, this.ackWaitMs);
+    if (!this.heartbeat) {
+      this.heartbeat = setInterval(() => this.keepInHand(), Math.max(100, Math.floor(this.ackWaitMs / 3)));
+      this.heartbeat.unref();
+    }
+  }
+
+  /** No source older than the shards on this engine. */
+  async discover(): Promise<void> {}
+
+  sources(shards: readonly number[]): (number | null)[] {
+    return [...shards];
+  }
+
+  /** Resets the ack timer of every entry in hand not touched for a third of the ack wait. */
+  private keepInHand(): void {
+    if (!this.log.link.up) return;
+    const now = Date.now();
+    const every = this.ackWaitMs / 3;
+    void this.log.link.connection().then((nc) => {
+      for (const h of this.held.values()) {
+        if (now - h.touched < every) continue;
+        nc.publish(h.reply, WORKING);
+        h.touched = now;
+      }
+    });
+  }
+
+  async read(sources: readonly (number | null)[], count: number, blockMs: number): Promise<LogRead> {
+    const nc = await this.log.link.connection();
+    const shards = sources.filter((s): s is number => s !== null);
+    this.release(nc, new Set(shards));
+    let got = await Promise.all(shards.map((n) => this.pull(nc, n, count, 0)));
+    if (blockMs > 0 && got.every((list) => !list.length)) {
+      got = await Promise.all(shards.map((n) => this.pull(nc, n, count, Math.max(blockMs, 100))));
+    }
+    const out: LogRead = { entries: [], full: got.some((list) => list.length >= count) };
+    for (const [i, list] of got.entries()) {
+      for (const m of list) {
+        const entry = await this.take(nc, shards[i], m);
+        if (entry) out.entries.push(entry);
+      }
+    }
+    return out;
+  }
+
+  /** An entry in hand from a delivery, or null (a status message; one delivered too often, now a dead letter). */
+  private async take(nc: NatsConnection, shard: number, m: Msg): Promise<LogEntry | null> {
+    const d = m.reply ? deliveryOf(m.reply) : null;
+    if (!d) return null;
+    const entry: LogEntry = { shard, id: d.seq, ledgerId: `js/${d.seq}`, data: m.string() };
+    this.held.set(entry.ledgerId, { shard, reply: m.reply as string, touched: Date.now() });
+    if (d.delivered > MAX_DELIVERIES) {
+      await this.deadLetter(entry, `delivered ${d.delivered} times without a commit`);
+      return null;
+    }
+    void nc;
+    return entry;
+  }
+
+  /** Entries in hand of shards no longer read: back to JetStream at once, for their new owner. */
+  private release(nc: NatsConnection, keep: Set<number>): void {
+    for (const [id, h] of this.held) {
+      if (keep.has(h.shard)) continue;
+      nc.publish(h.reply, NAK);
+      this.held.delete(id);
+    }
+  }
+
+  /**
+   * One pull request to shard n's consumer: up to `count` entries, at once (`waitMs` 0: what is there now)
+   * or within `waitMs`. Ends at the server's status (no messages, request expired) or when all came.
+   */
+  private pull(nc: NatsConnection, n: number, count: number, waitMs: number): Promise<Msg[]> {
+    const inbox = createInbox();
+    const out: Msg[] = [];
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | null = null;
+      const finish = () => {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        sub.unsubscribe();
+        resolve(out);
+      };
+      const sub = nc.subscribe(inbox, {
+        callback: (err, m) => {
+          if (err) return finish();
+          const code = m.headers?.code ?? 0;
+          if (code >= 100 && !m.data.length) {
+            // 100: a heartbeat; 404 no messages, 408 request expired, 409 the consumer changed: done.
+            if (code !== 100) finish();
+            return;
+          }
+          out.push(m);
+          if (out.length >= count) finish();
+        },
+      });
+      const request = waitMs > 0 ? { batch: count, expires: waitMs * 1_000_000 } : { batch: count, no_wait: true };
+      nc.publish(`$JS.API.CONSUMER.MSG.NEXT.${this.names.stream}.${this.names.consumer(n)}`, JSON.stringify(request), {
+        reply: inbox,
+      });
+      // Should the server's end of the request be lost: what came is kept, anything later is redelivered.
+      timer = setTimeout(finish, waitMs + 5000);
+    });
+  }
+
+  /** Nothing to claim: JetStream redelivers what a dead worker held after the ack wait. */
+  async claim(): Promise<{ entries: LogEntry[]; next: string | null }> {
+    return { entries: [], next: null };
+  }
+
+  /** Acknowledges each entry, every acknowledgement confirmed by JetStream, then adds the counts in Redis. */
+  async ack(entries: readonly LogEntry[], ack: BatchAck): Promise<void> {
+    const nc = await this.log.link.connection();
+    let processed = 0;
+    let duplicates = 0;
+    const acked: string[] = [];
+    for (let i = 0; i < entries.length; i += ACK_SLICE) {
+      const slice = entries.slice(i, i + ACK_SLICE).filter((e) => this.held.has(e.ledgerId));
+      await Promise.all(
+        slice.map((e) => nc.request((this.held.get(e.ledgerId) as Held).reply, ACK, { timeout: 5000 })),
+      );
+      for (const e of slice) {
+        this.held.delete(e.ledgerId);
+        acked.push(e.ledgerId);
+        const c = ack.counts.get(e.ledgerId);
+        processed += c?.processed ?? 0;
+        duplicates += c?.duplicates ?? 0;
+      }
+    }
+    const pipe = this.redis.multi();
+    pipe.hincrby(this.k.stats, 'processed', processed);
+    pipe.hincrby(this.k.stats, 'duplicates', duplicates);
+    for (const [reason, n] of Object.entries(ack.rejected)) pipe.hincrby(this.k.stats, `rejected:${reason}`, n);
+    pipe.hset(this.k.stats, 'last_batch_at', Date.now());
+    if (ack.watermark) pipe.eval(RAISE_WATERMARK, 1, this.k.stats, ack.watermark);
+    pipe.hset(this.k.workers, this.consumer, JSON.stringify({ events_per_s: ack.eventsPerS, at: Date.now() }));
+    const replies = await pipe.exec();
+    for (const [err] of replies ?? []) if (err) throw err;
+  }
+
+  /** The entry to the dead letters' stream (confirmed), then acknowledged: it leaves the log. */
+  async deadLetter(entry: LogEntry, error: string): Promise<void> {
+    const held = this.held.get(entry.ledgerId);
+    await this.log.publishDead(entry.data, error, `${entry.shard}/${entry.id}`, entry.ledgerId);
+    if (held) {
+      const nc = await this.log.link.connection();
+      await nc.request(held.reply, ACK, { timeout: 5000 });
+      this.held.delete(entry.ledgerId);
+    }
+  }
+
+  /** Leaving on purpose: entries still in hand go back at once, the rate leaves the status, the connection closes. */
+  async leave(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    if (this.log.link.up) {
+      const nc = await this.log.link.connection();
+      this.release(nc, new Set());
+      await nc.flush().catch(() => undefined);
+    }
+    await this.redis.hdel(this.k.workers, this.consumer).catch(() => undefined);
+  }
+
+  /** Nothing to sweep: the shard consumers are durable and shared, not one per worker. */
+  async sweep(): Promise<void> {}
+}
