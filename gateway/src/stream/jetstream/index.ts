@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JetStreamManager } from '@nats-io/jetstream';
+import type { ConsumerInfo, JetStreamManager, StreamInfo } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import type Redis from 'ioredis';
 import type { RedisKeys } from '../../shared/redis';
@@ -119,23 +119,26 @@ export class JetStreamHitLog implements HitLog {
     const jsm = await this.link.jsm();
     const now = Date.now();
     // The log before the counters: a batch acknowledged before this read is already counted.
-    const info = await jsm.streams.info(this.names.stream).catch(() => null);
+    const { info, consumers: list } = await this.shardState(jsm);
     const consumers: HitLogStatus['consumers'] = [];
     let pending = 0;
-    if (info) {
-      for await (const c of jsm.consumers.list(this.names.stream)) {
-        pending += c.num_ack_pending;
-        const active = msOf(c.delivered.last_active);
-        consumers.push({
-          name: c.name,
-          pending: c.num_ack_pending,
-          idle_ms: Number.isFinite(active) ? Math.max(0, now - active) : 0,
-        });
-      }
+    let undelivered = 0;
+    for (const c of list.values()) {
+      pending += c.num_ack_pending;
+      const active = msOf(c.delivered.last_active);
+      consumers.push({
+        name: c.name,
+        pending: c.num_ack_pending,
+        idle_ms: Number.isFinite(active) ? Math.max(0, now - active) : 0,
+      });
+    }
+    // Not yet delivered: past each shard consumer's delivered point; all of a shard no worker pulled yet.
+    for (let n = 0; n < this.shards; n++) {
+      const c = list.get(this.names.consumer(n));
+      undelivered += c ? c.num_pending : (info?.state.subjects?.[this.names.subject(n)] ?? 0);
     }
     const length = info?.state.messages ?? 0;
-    const undelivered = Math.max(0, length - pending);
-    const first = info && length ? Date.parse(info.state.first_ts) : NaN;
+    const first = info && (pending || undelivered) ? Date.parse(info.state.first_ts) : NaN;
     const dead = await this.deadLetters(jsm);
     const base = await this.side.counters(now);
     return {
@@ -151,6 +154,36 @@ export class JetStreamHitLog implements HitLog {
       dead_letters: dead.count,
       dead_letter_error: dead.count ? dead.error : null,
     };
+  }
+
+  /** The stream (with its per-subject counts) and its shard consumers. */
+  private async shardState(jsm: JetStreamManager): Promise<{ info: StreamInfo | null; consumers: Map<string, ConsumerInfo> }> {
+    const info = await jsm.streams.info(this.names.stream, { subjects_filter: `${this.names.stream}.shard.*` }).catch(
+      (e: unknown) => {
+        if (/stream not found/i.test(String((e as Error).message))) return null;
+        throw e;
+      },
+    );
+    const consumers = new Map<string, ConsumerInfo>();
+    if (info) for await (const c of jsm.consumers.list(this.names.stream)) consumers.set(c.name, c);
+    return { info, consumers };
+  }
+
+  /**
+   * Housekeeping (every minute, from the ETL): entries below a shard consumer's acknowledgement floor that
+   * are still stored are dropped. Work-queue retention removes an entry when it is acknowledged, but a node
+   * killed with -9 may come back with acknowledgements recorded and some of their removals not.
+   */
+  async sweep(): Promise<void> {
+    const jsm = await this.link.jsm();
+    const { info, consumers } = await this.shardState(jsm);
+    if (!info) return;
+    for (let n = 0; n < this.shards; n++) {
+      const c = consumers.get(this.names.consumer(n));
+      const stored = info.state.subjects?.[this.names.subject(n)] ?? 0;
+      if (!c || stored <= c.num_ack_pending + c.num_pending) continue;
+      await jsm.streams.purge(this.names.stream, { filter: this.names.subject(n), seq: c.ack_floor.stream_seq + 1 });
+    }
   }
 
   private async deadLetters(jsm: JetStreamManager): Promise<{ count: number; error: string | null }> {

@@ -27,6 +27,8 @@ interface Held {
   reply: string;
   /** When its ack timer was last reset (delivery, or a progress message). */
   touched: number;
+  /** Deliveries so far (JetStream's count). */
+  delivered: number;
 }
 
 /**
@@ -100,31 +102,30 @@ export class JetStreamHitLogReader implements HitLogReader {
     const shards = sources.filter((s): s is number => s !== null);
     this.release(nc, new Set(shards));
     let got = await Promise.all(shards.map((n) => this.pull(nc, n, count, 0)));
-    if (blockMs > 0 && got.every((list) => !list.length)) {
+    if (blockMs > 0 && got.every((list) => !list.size)) {
       got = await Promise.all(shards.map((n) => this.pull(nc, n, count, Math.max(blockMs, 100))));
     }
-    const out: LogRead = { entries: [], full: got.some((list) => list.length >= count) };
-    for (const [i, list] of got.entries()) {
-      for (const m of list) {
-        const entry = await this.take(nc, shards[i], m);
-        if (entry) out.entries.push(entry);
+    const out: LogRead = { entries: [], full: got.some((list) => list.size >= count) };
+    for (const list of got) {
+      for (const entry of list.values()) {
+        const held = this.held.get(entry.ledgerId);
+        if (held && held.delivered > MAX_DELIVERIES) {
+          await this.deadLetter(entry, `delivered ${held.delivered} times without a commit`);
+        } else if (held) {
+          out.entries.push(entry);
+        }
       }
     }
     return out;
   }
 
-  /** An entry in hand from a delivery, or null (a status message; one delivered too often, now a dead letter). */
-  private async take(nc: NatsConnection, shard: number, m: Msg): Promise<LogEntry | null> {
-    const d = m.reply ? deliveryOf(m.reply) : null;
-    if (!d) return null;
-    const entry: LogEntry = { shard, id: d.seq, ledgerId: `js/${d.seq}`, data: m.string() };
-    this.held.set(entry.ledgerId, { shard, reply: m.reply as string, touched: Date.now() });
-    if (d.delivered > MAX_DELIVERIES) {
-      await this.deadLetter(entry, `delivered ${d.delivered} times without a commit`);
-      return null;
-    }
-    void nc;
-    return entry;
+  /** A delivery in hand at once (its ack timer kept from expiring from now on), as an entry of `out`. */
+  private hold(shard: number, m: Msg, out: Map<string, LogEntry>): void {
+    const d = deliveryOf(m.reply as string);
+    if (!d) return;
+    const ledgerId = `js/${d.seq}`;
+    this.held.set(ledgerId, { shard, reply: m.reply as string, touched: Date.now(), delivered: d.delivered });
+    if (!out.has(ledgerId)) out.set(ledgerId, { shard, id: d.seq, ledgerId, data: m.string() });
   }
 
   /** Entries in hand of shards no longer read: back to JetStream at once, for their new owner. */
@@ -140,9 +141,11 @@ export class JetStreamHitLogReader implements HitLogReader {
    * One pull request to shard n's consumer: up to `count` entries, at once (`waitMs` 0: what is there now)
    * or within `waitMs`. Ends at the server's status (no messages, request expired) or when all came.
    */
-  private pull(nc: NatsConnection, n: number, count: number, waitMs: number): Promise<Msg[]> {
+  private pull(nc: NatsConnection, n: number, count: number, waitMs: number): Promise<Map<string, LogEntry>> {
     const inbox = createInbox();
-    const out: Msg[] = [];
+    // By ledger id: an entry redelivered while a long pull waits comes once, acknowledged by its latest delivery.
+    const out = new Map<string, LogEntry>();
+    let deliveries = 0;
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | null = null;
       const finish = () => {
@@ -160,8 +163,8 @@ export class JetStreamHitLogReader implements HitLogReader {
             if (code !== 100) finish();
             return;
           }
-          out.push(m);
-          if (out.length >= count) finish();
+          if (m.reply) this.hold(n, m, out);
+          if (++deliveries >= count) finish();
         },
       });
       const request = waitMs > 0 ? { batch: count, expires: waitMs * 1_000_000 } : { batch: count, no_wait: true };
@@ -231,6 +234,8 @@ export class JetStreamHitLogReader implements HitLogReader {
     await this.redis.hdel(this.k.workers, this.consumer).catch(() => undefined);
   }
 
-  /** Nothing to sweep: the shard consumers are durable and shared, not one per worker. */
-  async sweep(): Promise<void> {}
+  /** The shard consumers are durable and shared (none per worker to forget); acknowledged leftovers go. */
+  sweep(): Promise<void> {
+    return this.log.sweep();
+  }
 }
