@@ -30,8 +30,7 @@ let world: WorldCustomer;
 let redis: Redis;
 let log: HitLog;
 
-const count = async (sql: string, params: unknown[] = []) =>
-  Number((await t.gateway.app.ds.query(sql, params))[0].n);
+const count = async (sql: string, params: unknown[] = []) => Number((await t.gateway.app.ds.query(sql, params))[0].n);
 
 beforeAll(async () => {
   nats = new PrivateNats(await freePort());
@@ -81,10 +80,11 @@ async function pixel(hh: number): Promise<number> {
 }
 
 const impressionsOf = (from: number, to: number) =>
-  count(
-    'SELECT COUNT(*) AS n FROM impression_event WHERE impression_tag_id = ? AND household_id BETWEEN ? AND ?',
-    [world.impressionTags[0].id, from, to],
-  );
+  count('SELECT COUNT(*) AS n FROM impression_event WHERE impression_tag_id = ? AND household_id BETWEEN ? AND ?', [
+    world.impressionTags[0].id,
+    from,
+    to,
+  ]);
 
 test('pixels while the NATS server is killed with -9 are answered, spooled and stored once it is back', async () => {
   const etl = worker();

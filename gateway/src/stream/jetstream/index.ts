@@ -157,13 +157,15 @@ export class JetStreamHitLog implements HitLog {
   }
 
   /** The stream (with its per-subject counts) and its shard consumers. */
-  private async shardState(jsm: JetStreamManager): Promise<{ info: StreamInfo | null; consumers: Map<string, ConsumerInfo> }> {
-    const info = await jsm.streams.info(this.names.stream, { subjects_filter: `${this.names.stream}.shard.*` }).catch(
-      (e: unknown) => {
+  private async shardState(
+    jsm: JetStreamManager,
+  ): Promise<{ info: StreamInfo | null; consumers: Map<string, ConsumerInfo> }> {
+    const info = await jsm.streams
+      .info(this.names.stream, { subjects_filter: `${this.names.stream}.shard.*` })
+      .catch((e: unknown) => {
         if (/stream not found/i.test(String((e as Error).message))) return null;
         throw e;
-      },
-    );
+      });
     const consumers = new Map<string, ConsumerInfo>();
     if (info) for await (const c of jsm.consumers.list(this.names.stream)) consumers.set(c.name, c);
     return { info, consumers };
@@ -190,7 +192,9 @@ export class JetStreamHitLog implements HitLog {
     const info = await jsm.streams.info(this.names.dead).catch(() => null);
     const count = info?.state.messages ?? 0;
     if (!count) return { count, error: null };
-    const last = await jsm.streams.getMessage(this.names.dead, { last_by_subj: this.names.deadSubject }).catch(() => null);
+    const last = await jsm.streams
+      .getMessage(this.names.dead, { last_by_subj: this.names.deadSubject })
+      .catch(() => null);
     return { count, error: last?.header.get('error') || null };
   }
 
