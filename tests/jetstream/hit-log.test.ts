@@ -92,6 +92,10 @@ test('pixels while the NATS server is killed with -9 are answered, spooled and s
     for (let i = 0; i < 100; i++) expect(await pixel(100_000 + i)).toBe(200);
     await nats.kill();
     for (let i = 100; i < 200; i++) expect(await pixel(100_000 + i)).toBe(200);
+    // The status needs JetStream: while it is away, a 503 to retry rather than made-up figures.
+    const down = await call(t.url, 'GET', '/api/ingest/status', { token });
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
     await nats.start();
     await waitForIdle(t, token, 60_000);
     expect(await impressionsOf(100_000, 100_199)).toBe(200);
