@@ -116,7 +116,7 @@ export class JetStreamHitLog implements HitLog {
   }
 
   async status(spooledBytes: number): Promise<HitLogStatus> {
-    if (!this.available()) throw new Error('the hit log (NATS) is not connected');
+    if (!(await this.link.ready(2000))) throw new Error('the hit log (NATS) is not connected');
     const jsm = await this.link.jsm();
     const now = Date.now();
     // The log before the counters: a batch acknowledged before this read is already counted.

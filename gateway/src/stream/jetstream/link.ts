@@ -44,6 +44,14 @@ export class NatsLink {
     }
   }
 
+  /** Whether the connection is up, waiting up to `ms` for it (a process's first call, a reconnect under way). */
+  async ready(ms: number): Promise<boolean> {
+    for (const until = Date.now() + ms; !this.up && !this.closed && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return this.up;
+  }
+
   connection(): Promise<NatsConnection> {
     if (this.closed) return Promise.reject(new Error('the NATS connection is closed'));
     return this.connecting;
