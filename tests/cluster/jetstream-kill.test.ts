@@ -103,7 +103,8 @@ test('kill -9 of the stream leader during ingest: every acknowledged event is st
       if (res.status === 200) pixels++;
     }
   })();
-  await sleep(4000);
+  // Killed mid-stream: once a few thousand events are acknowledged.
+  for (let i = 0; i < 300 && acknowledged < 5000; i++) await sleep(100);
   const leader = await streamLeader();
   const victim = nodes.find((n) => n.name === leader);
   expect(victim).toBeDefined();
