@@ -35,6 +35,19 @@ module.exports = {
       ],
     },
     {
+      // The pipeline suites again with HIT_LOG=jetstream (docs/operations.md#hit-log): both engines pass the
+      // same collection, durability and reference tests. NATS with JetStream at NATS_URL (127.0.0.1:4222).
+      ...common,
+      displayName: 'pipeline-jetstream',
+      testEnvironment: 'node',
+      globalSetup: '<rootDir>/tests/support/jetstream-setup.ts',
+      setupFiles: ['<rootDir>/tests/support/jetstream-env.ts'],
+      testMatch: [
+        '<rootDir>/tests/pipeline/{collector,durability,reference}.test.ts',
+        '<rootDir>/tests/jetstream/**/*.test.ts',
+      ],
+    },
+    {
       ...common,
       displayName: 'client',
       testEnvironment: 'jsdom',

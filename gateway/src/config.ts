@@ -39,9 +39,13 @@ const schema = z.object({
   ETL_SHARDS: z.coerce.number().int().min(1).max(1024).default(16),
   /**
    * The hit log's engine (gateway/src/stream/, docs/operations.md#hit-log): `redis` (Redis Streams on
-   * REDIS_URL) is the one adapter so far.
+   * REDIS_URL, the default) or `jetstream` (NATS JetStream on NATS_URL).
    */
-  HIT_LOG: z.enum(['redis']).default('redis'),
+  HIT_LOG: z.enum(['redis', 'jetstream']).default('redis'),
+  /** HIT_LOG=jetstream: the NATS servers, comma-separated (any of a cluster's; the client finds the rest). */
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** HIT_LOG=jetstream: replicas of the hit stream (3 on a cluster of 3 or more, 1 on one node). */
+  NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /**
    * System Health names a collector whose heartbeat (every 2 s) is older than this as silent: it was killed
    * or lost its Redis. One that stops cleanly deregisters and is never named.

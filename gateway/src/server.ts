@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
+import { closeHitLogOf } from './stream';
 import { join } from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -144,6 +145,7 @@ export async function createGateway(config: Config, options: { worker?: boolean 
       // After the last request: its pixels' hits are streamed, then the collector deregisters.
       await collector.stop();
       await apollo.stop();
+      await closeHitLogOf(app);
       redis.disconnect();
       await ds.destroy();
     },

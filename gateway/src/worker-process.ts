@@ -1,3 +1,4 @@
+import { closeHitLogOf } from './stream';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import type { AppContext } from './shared/app-context';
@@ -51,6 +52,7 @@ export async function startWorkerProcess(config: Config): Promise<WorkerProcess>
       for (const stop of stops.reverse()) {
         await stop().catch((e: unknown) => log.warn({ err: e }, 'worker: a background task failed to stop'));
       }
+      await closeHitLogOf(app);
       redis.disconnect();
       await ds.destroy();
     },

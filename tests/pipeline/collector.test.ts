@@ -334,6 +334,13 @@ test('the status shows the collector heartbeat and the totals', async () => {
   expect(typeof s.collectors[0].hostname).toBe('string');
   expect(s.consumers.length).toBeGreaterThanOrEqual(1);
   expect(s.watermark).not.toBeNull();
+  // The engine the run chose (HIT_LOG): the stream is JetStream's, its consumers one durable per shard.
+  if (t.config.HIT_LOG === 'jetstream') {
+    expect(s.stream).toMatch(/hits$/);
+    expect(s.consumers.map((c: { name: string }) => c.name)).toContain('etl-0');
+  } else {
+    expect(s.stream).toBe(`${t.config.REDIS_PREFIX}hits`);
+  }
 });
 
 test('site tag health counts hits of the trailing 24 hours only; ping_date stays null without one', async () => {

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import Redis from 'ioredis';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { redisKeys } from '../../gateway/src/shared/redis';
+import { jetStreamNames } from '../../gateway/src/stream/jetstream/names';
 import { loadConfig, type Config } from '../../gateway/src/config';
 import { migrate, upsertSuperAdmin } from '../../gateway/src/db/migrate';
 import { createGateway, type Gateway } from '../../gateway/src/server';
@@ -44,6 +48,8 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
     // The dashboard suites check what a reader builds; the keeper that builds ahead of readers has its own
     // suite (tests/dashboard/summary-keeper.test.ts).
     SUMMARY_KEEP_MS: '0',
+    // The pipeline suite's second run (jest project pipeline-jetstream) puts the hit log on NATS JetStream.
+    ...(process.env.TEST_HIT_LOG ? { HIT_LOG: process.env.TEST_HIT_LOG } : {}),
     ...env,
   });
   const ds = await migrate(config.MYSQL_URL);
@@ -58,6 +64,7 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
     database,
     async close() {
       await gateway.close();
+      if (config.HIT_LOG === 'jetstream') await deleteJetStreams(config.NATS_URL, prefix);
       await dropScratch(server, redisUrl, database, prefix);
     },
   };
@@ -68,6 +75,18 @@ export async function dropScratch(server: string, redisUrl: string, database: st
   await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
   await conn.end();
   await deleteRedisKeys(redisUrl, prefix);
+}
+
+/** Deletes the JetStream streams of a scratch prefix (the hit log's and its dead letters'). */
+export async function deleteJetStreams(servers: string, prefix: string): Promise<void> {
+  const names = jetStreamNames(redisKeys(prefix));
+  const nc = await connect({ servers: servers.split(',') });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for (const name of [names.stream, names.dead]) await jsm.streams.delete(name).catch(() => false);
+  } finally {
+    await nc.close();
+  }
 }
 
 /** Deletes every Redis key under a scratch prefix (SCAN, never KEYS). */

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
 import { hitsTaken } from '../shared/metrics';
 import type { RedisClient, RedisKeys } from '../shared/redis';
-import { createHitLog, type Hit, type HitBatch, type HitLog, Spool } from '../stream';
+import { createHitLog, type Hit, type HitBatch, type HitLog, hitLogOptions, Spool } from '../stream';
 
 /**
  * Pixel appends out on the Redis connection at once (each pixel answers only after its own). One:
@@ -33,7 +33,7 @@ export class Collector {
     readonly keys: RedisKeys,
     readonly log: Logger,
   ) {
-    this.hitLog = createHitLog(redis, keys, { engine: config.HIT_LOG, shards: config.ETL_SHARDS });
+    this.hitLog = createHitLog(redis, keys, hitLogOptions(config, 'collector'));
     this.spool = new Spool(config.SPOOL_DIR, this.hitLog, log, config.SPOOL_FSYNC_MS);
   }
 
@@ -63,6 +63,7 @@ export class Collector {
     this.spool.stop();
     await this.beating;
     await this.hitLog.leave(this.id);
+    await this.hitLog.close();
   }
 
   private stopped = false;

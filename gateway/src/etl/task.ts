@@ -1,5 +1,6 @@
 import type { AppContext } from '../shared/app-context';
 import { createRedis } from '../shared/redis';
+import { hitLogOptions } from '../stream';
 import { EtlWorker } from './worker';
 
 /** The ETL worker as a gateway background task (WORKER=1): its own Redis connection (it blocks on reads). */
@@ -9,7 +10,7 @@ export async function startEtlWorker(app: AppContext): Promise<() => Promise<voi
   const worker = new EtlWorker(app.ds, redis, app.keys, app.log, {
     claimIdleMs: Number(process.env.ETL_CLAIM_IDLE_MS ?? 30_000),
     shards: app.config.ETL_SHARDS,
-    hitLog: app.config.HIT_LOG,
+    hitLog: hitLogOptions(app.config, 'etl'),
   });
   worker.start();
   return async () => {

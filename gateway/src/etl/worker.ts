@@ -1,6 +1,13 @@
 import { hostname } from 'node:os';
 import type { DataSource } from 'typeorm';
-import { createHitLog, DEFAULT_SHARDS, type HitLogEngine, type HitLogReader, type LogEntry } from '../stream';
+import {
+  createHitLog,
+  DEFAULT_SHARDS,
+  type HitLog,
+  type HitLogOptions,
+  type HitLogReader,
+  type LogEntry,
+} from '../stream';
 import type { Logger } from '../shared/logger';
 import { etlBatchHits, etlBatchSeconds } from '../shared/metrics';
 import type { RedisClient, RedisKeys } from '../shared/redis';
@@ -33,8 +40,8 @@ export interface WorkerOptions {
   consumer?: string;
   /** Non-transient failures of one entry before it goes to the dead-letter stream. */
   deadLetterAfter?: number;
-  /** HIT_LOG: the hit log's engine (default redis). */
-  hitLog?: HitLogEngine;
+  /** HIT_LOG and its engine's settings (hitLogOptions; default redis). */
+  hitLog?: HitLogOptions;
 }
 
 type Read = LogEntry;
@@ -68,6 +75,7 @@ export class EtlWorker {
   private readonly optOuts: OptOutDirectory;
   /** This worker's side of the hit log (its own connection: reads block). */
   private readonly reader: HitLogReader;
+  private readonly hitLog: HitLog;
   private readonly recent: { at: number; n: number }[] = [];
   private readonly shards: number;
   /** The reading step: shares, claims, new entries. */
@@ -87,7 +95,8 @@ export class EtlWorker {
     this.tags = new TagDirectory(ds);
     this.optOuts = new OptOutDirectory(ds);
     this.shards = options.shards ?? DEFAULT_SHARDS;
-    this.reader = createHitLog(redis, keys, { engine: options.hitLog, shards: this.shards }).reader(this.consumer);
+    this.hitLog = createHitLog(redis, keys, { role: 'etl', ...options.hitLog, shards: this.shards });
+    this.reader = this.hitLog.reader(this.consumer, this.claimMs());
     this.leases = new ShardLeases(redis, keys, this.consumer, this.shards, this.claimMs());
     this.shardReader = new ShardReader(this.reader, this.leases, this.claimMs(), this.batchHits());
     this.committer = {
@@ -121,6 +130,7 @@ export class EtlWorker {
     await this.leases.stop(release).catch((e: unknown) => this.log.warn({ err: e }, 'ETL: lease release failed'));
     if (release)
       await this.reader.leave().catch((e: unknown) => this.log.warn({ err: e }, 'ETL: leaving the group failed'));
+    await this.hitLog.close().catch((e: unknown) => this.log.warn({ err: e }, 'ETL: closing the hit log failed'));
   }
 
   private claimMs(): number {

@@ -5,7 +5,7 @@ import type { Hit } from './hit';
  * workers read them by shard, acknowledge them after their MySQL commit, claim what a dead worker left and
  * set aside what fails for good; monitoring reads its lengths and counters. Callers (collector/, the ingest
  * and monitoring modules, etl/) use only this interface; `HIT_LOG` chooses the adapter (stream/index.ts).
- * Redis Streams is the one adapter so far (stream/redis/); a second engine implements the same two
+ * Redis Streams (stream/redis/, the default) and NATS JetStream (stream/jetstream/) implement the same two
  * interfaces.
  */
 export interface HitLog {
@@ -34,12 +34,17 @@ export interface HitLog {
   stalePending(idleMs: number, cap: number): Promise<number>;
   /** Moves every dead-lettered entry back into the log; answers how many. */
   replayDeadLetters(): Promise<number>;
-  /** An ETL worker's reading side, under its consumer name. */
-  reader(consumer: string): HitLogReader;
+  /**
+   * An ETL worker's reading side, under its consumer name; `claimMs` (ETL_CLAIM_IDLE_MS) is how long an
+   * entry read by a worker that died waits before another takes it.
+   */
+  reader(consumer: string, claimMs?: number): HitLogReader;
+  /** Closes what the adapter opened itself (JetStream: its NATS connection; Redis: nothing, the caller's). */
+  close(): Promise<void>;
 }
 
-export type HitLogEngine = 'redis';
-export const HIT_LOG_ENGINES = ['redis'] as const;
+export type HitLogEngine = 'redis' | 'jetstream';
+export const HIT_LOG_ENGINES = ['redis', 'jetstream'] as const;
 
 /** Hits collected for one append (bulk ingest's body). */
 export interface HitBatch {

@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import type { AppContext } from '../shared/app-context';
 import type { RedisClient, RedisKeys } from '../shared/redis';
 import type { HitBatch, HitLog, HitLogEngine } from './hit-log';
+import { JetStreamHitLog } from './jetstream';
 import { RedisHitLog } from './redis';
 import { DEFAULT_SHARDS } from './shards';
 
@@ -29,6 +30,10 @@ export interface HitLogOptions {
   engine?: HitLogEngine;
   /** ETL_SHARDS. */
   shards?: number;
+  /** HIT_LOG=jetstream: NATS_URL and NATS_REPLICAS. */
+  nats?: { servers: string; replicas: number };
+  /** Who opens it (named in NATS' connection list). */
+  role?: string;
 }
 
 /** The Redis Streams hit log keeps its shards' streams and counters on one Redis, not on a cluster. */
@@ -46,6 +51,12 @@ export function createHitLog(redis: RedisClient, keys: RedisKeys, options: HitLo
   switch (engine) {
     case 'redis':
       return new RedisHitLog(standalone(redis), keys, options.shards ?? DEFAULT_SHARDS);
+    case 'jetstream':
+      return new JetStreamHitLog(redis, keys, options.shards ?? DEFAULT_SHARDS, {
+        servers: options.nats?.servers ?? 'nats://127.0.0.1:4222',
+        replicas: options.nats?.replicas ?? 1,
+        role: options.role,
+      });
     default:
       throw new Error(`HIT_LOG: no adapter for "${String(engine)}"`);
   }
@@ -57,10 +68,30 @@ const ofApp = new WeakMap<AppContext, HitLog>();
 export function hitLogOf(app: AppContext): HitLog {
   let log = ofApp.get(app);
   if (!log) {
-    log = createHitLog(app.redis, app.keys, { engine: app.config.HIT_LOG, shards: app.config.ETL_SHARDS });
+    log = createHitLog(app.redis, app.keys, hitLogOptions(app.config, 'gateway'));
     ofApp.set(app, log);
   }
   return log;
+}
+
+/** The options of createHitLog that the configuration gives. */
+export function hitLogOptions(
+  config: { HIT_LOG: HitLogEngine; ETL_SHARDS: number; NATS_URL: string; NATS_REPLICAS: number },
+  role: string,
+): HitLogOptions {
+  return {
+    engine: config.HIT_LOG,
+    shards: config.ETL_SHARDS,
+    nats: { servers: config.NATS_URL, replicas: config.NATS_REPLICAS },
+    role,
+  };
+}
+
+/** Closes the process's hit log of hitLogOf (the gateway closing). */
+export async function closeHitLogOf(app: AppContext): Promise<void> {
+  const log = ofApp.get(app);
+  ofApp.delete(app);
+  await log?.close();
 }
 
 /**

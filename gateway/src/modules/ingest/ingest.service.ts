@@ -135,5 +135,11 @@ export async function getIngestStatus(app: AppContext, actor: Actor): Promise<Hi
   if (!can.manageSystem(actor)) throw forbidden();
   // The spool before the log: a replay adds to the log before it removes its file.
   const spooled = spooledBytes(app.config.SPOOL_DIR);
-  return hitLogOf(app).status(spooled);
+  try {
+    return await hitLogOf(app).status(spooled);
+  } catch (e) {
+    // The hit log's engine away (Redis, or NATS with HIT_LOG=jetstream): a 503 to retry, never made-up figures.
+    app.log.warn({ err: e }, 'ingest status: hit log unavailable');
+    throw new DomainError('UNAVAILABLE', 'Ingest is unavailable right now; retry later.', undefined, 5);
+  }
 }

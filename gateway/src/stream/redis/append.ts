@@ -159,9 +159,3 @@ export class StreamEntries {
     this.done.entries.push(`[${list.join(',')}]`);
   }
 }
-
-/** Counts a hit rejected at the collector by reason (never stored). */
-export function countRejected(redis: Redis, keys: RedisKeys, reason: string, n = 1): void {
-  if (redis.status !== 'ready') return;
-  redis.hincrby(streamKeys(keys).stats, `rejected:${reason}`, n).catch(() => undefined);
-}

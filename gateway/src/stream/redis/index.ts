@@ -3,10 +3,11 @@ import type { RedisKeys } from '../../shared/redis';
 import type { Hit } from '../hit';
 import type { CollectorBeat, HitBatch, HitLog, HitLogReader, HitLogStatus } from '../hit-log';
 import { HITS_PER_ENTRY } from '../shards';
-import { appendEntries, appendHits, countRejected, ensureGroup, queueHits, StreamEntries } from './append';
+import { appendEntries, appendHits, ensureGroup, queueHits, StreamEntries } from './append';
 import { streamKeys } from './keys';
 import { RedisHitLogReader } from './reader';
-import { ingestStatus } from './status';
+import { RedisCounters } from './counters';
+import { type IngestCounters, ingestStatus } from './status';
 
 /**
  * The hit log on Redis Streams (HIT_LOG=redis, the default): one stream per shard `hits:shard:<n>`, the
@@ -16,6 +17,7 @@ import { ingestStatus } from './status';
 export class RedisHitLog implements HitLog {
   readonly engine = 'redis' as const;
   private readonly k: ReturnType<typeof streamKeys>;
+  private readonly counted: RedisCounters;
 
   constructor(
     private readonly redis: Redis,
@@ -23,6 +25,7 @@ export class RedisHitLog implements HitLog {
     readonly shards: number,
   ) {
     this.k = streamKeys(keys);
+    this.counted = new RedisCounters(redis, keys);
   }
 
   available(): boolean {
@@ -47,28 +50,32 @@ export class RedisHitLog implements HitLog {
   }
 
   countRejected(reason: string, n = 1): void {
-    countRejected(this.redis, this.keys, reason, n);
+    this.counted.countRejected(reason, n);
   }
 
-  async beat(beat: CollectorBeat): Promise<void> {
-    if (!this.available()) return;
-    await this.redis
-      .hset(this.k.collectors, `${beat.hostname}:${beat.pid}`, JSON.stringify(beat))
-      .catch(() => undefined);
+  beat(beat: CollectorBeat): Promise<void> {
+    return this.counted.beat(beat);
   }
 
-  async leave(id: string): Promise<void> {
-    if (this.available()) await this.redis.hdel(this.k.collectors, id).catch(() => undefined);
+  leave(id: string): Promise<void> {
+    return this.counted.leave(id);
   }
 
-  async collectors(): Promise<CollectorBeat[]> {
-    const all = await this.redis.hgetall(this.k.collectors);
-    return Object.values(all).map((v) => JSON.parse(v) as CollectorBeat);
+  collectors(): Promise<CollectorBeat[]> {
+    return this.counted.collectors();
   }
 
   status(spooledBytes: number): Promise<HitLogStatus> {
     return ingestStatus(this.redis, this.keys, spooledBytes, this.shards);
   }
+
+  /** The status' counters alone (another engine keeps them in Redis too). */
+  counters(now = Date.now()): Promise<IngestCounters> {
+    return this.counted.counters(now);
+  }
+
+  /** Nothing to close: the Redis connection is the caller's. */
+  async close(): Promise<void> {}
 
   async stalePending(idleMs: number, cap: number): Promise<number> {
     let stale = 0;

@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import type { RedisKeys } from '../../shared/redis';
+import type { RedisClient, RedisKeys } from '../../shared/redis';
 import type { HitLogStatus } from '../hit-log';
 import { hitStreams, streamKeys } from './keys';
 
@@ -59,15 +59,50 @@ export async function ingestStatus(
   }
   // Counters are read after the stream: a batch acknowledged before that read is already counted
   // (its counters move in the same MULTI as its XACK), so `idle` never comes with stale totals.
-  const [stats, workers, collectors, deadLetters, lastDead] = await Promise.all([
-    redis.hgetall(k.stats),
-    redis.hgetall(k.workers),
-    redis.hgetall(k.collectors),
+  const [counters, deadLetters, lastDead] = await Promise.all([
+    ingestCounters(redis, keys, now),
     redis.xlen(k.dead),
     redis.xrevrange(k.dead, '+', '-', 'COUNT', 1),
   ]);
   const deadFields = lastDead[0]?.[1] ?? [];
   const deadError = deadFields.includes('error') ? deadFields[deadFields.indexOf('error') + 1] : null;
+  return {
+    ...counters,
+    stream: k.stream,
+    length,
+    pending,
+    undelivered,
+    consumers: [...consumers.values()],
+    lag_ms: oldest ? Math.max(0, now - idMs(oldest as string)) : 0,
+    spooled_bytes: spooledBytes,
+    idle: pending === 0 && undelivered === 0 && spooledBytes === 0,
+    dead_letters: deadLetters,
+    dead_letter_error: deadLetters ? deadError : null,
+  };
+}
+
+/** The status' counters kept in Redis whatever the engine: ETL totals, workers' rates, live collectors. */
+export type IngestCounters = Pick<
+  IngestStatus,
+  | 'processed'
+  | 'duplicates'
+  | 'rejected'
+  | 'rejected_by_reason'
+  | 'invalid_by_reason'
+  | 'watermark'
+  | 'events_per_s'
+  | 'last_batch_at'
+  | 'collectors'
+>;
+
+/** The counters of the ingest status, one key at a time (they are slot-safe on a Redis Cluster). */
+export async function ingestCounters(redis: RedisClient, keys: RedisKeys, now: number): Promise<IngestCounters> {
+  const k = streamKeys(keys);
+  const [stats, workers, collectors] = await Promise.all([
+    redis.hgetall(k.stats),
+    redis.hgetall(k.workers),
+    redis.hgetall(k.collectors),
+  ]);
   const rejectedByReason: Record<string, number> = {};
   const invalidByReason: Record<string, number> = {};
   for (const [field, value] of Object.entries(stats)) {
@@ -78,17 +113,11 @@ export async function ingestStatus(
   const workerRates = Object.values(workers).map((v) => JSON.parse(v) as { events_per_s: number; at: number });
   const watermark = stats.watermark ? new Date(Number(stats.watermark)).toISOString() : null;
   return {
-    stream: k.stream,
-    length,
-    pending,
-    undelivered,
-    consumers: [...consumers.values()],
     processed: Number(stats.processed ?? 0),
     duplicates: Number(stats.duplicates ?? 0),
     rejected: Object.values(rejectedByReason).reduce((a, b) => a + b, 0),
     rejected_by_reason: rejectedByReason,
     invalid_by_reason: invalidByReason,
-    lag_ms: oldest ? Math.max(0, now - idMs(oldest as string)) : 0,
     watermark,
     events_per_s: workerRates.filter((w) => fresh(w.at)).reduce((a, w) => a + w.events_per_s, 0),
     last_batch_at: stats.last_batch_at ? new Date(Number(stats.last_batch_at)).toISOString() : null,
@@ -96,10 +125,6 @@ export async function ingestStatus(
       .map((v) => JSON.parse(v) as { hostname: string; pid: number; hits: number; spooled: number; at: number })
       .filter((c) => fresh(c.at))
       .map(({ hostname, pid, hits, spooled }) => ({ hostname, pid, hits, spooled })),
-    spooled_bytes: spooledBytes,
-    idle: pending === 0 && undelivered === 0 && spooledBytes === 0,
-    dead_letters: deadLetters,
-    dead_letter_error: deadLetters ? deadError : null,
   };
 }
 
