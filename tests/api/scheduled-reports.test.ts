@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import { makeUser } from '../support/actors';
-import type { TestGateway } from '../support/gateway';
-import { call } from '../support/http';
-import { startPipelineGateway } from '../support/pipeline';
+import { SUPER_ADMIN, type TestGateway } from '../support/gateway';
+import { call, gql } from '../support/http';
+import { startPipelineGateway, superAdminToken } from '../support/pipeline';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
 import { seedDemoTraffic } from '../e2e/demo-traffic';
 import { runDueReports } from '../../gateway/src/modules/reports/report.service';
@@ -225,4 +225,29 @@ test('"Send now" mails a preview to the caller only; the signed link unsubscribe
   expect(done.body).toContain('You are unsubscribed');
   const list = await call(t.url, 'GET', `/api/reports/schedules/customer/${customerId}`, { token: admin.token });
   expect(list.body[0].recipient_ids).toEqual([]);
+});
+
+test("the recipient choices are the editor's own organisation's users and the customer's, never a third party's", async () => {
+  const q = '{ mailRecipientOptions(customer_id: %ID%) { id name email } }'.replace('%ID%', String(customerId));
+  const entities = async (ids: number[]) =>
+    (
+      (await t.gateway.app.ds.query('SELECT entity_type, entity_id FROM user WHERE id IN (?)', [ids])) as {
+        entity_type: string;
+        entity_id: number;
+      }[]
+    ).map((u) => `${u.entity_type}:${u.entity_id}`);
+  const byAdmin = await gql(t.url, q, {}, admin.token);
+  expect(byAdmin.errors).toBeUndefined();
+  const mine = byAdmin.data.mailRecipientOptions as { id: number; email: string }[];
+  expect(mine.length).toBeGreaterThan(0);
+  expect(new Set(await entities(mine.map((u) => u.id)))).toEqual(new Set([`CUSTOMER:${customerId}`]));
+  expect(mine.map((u) => u.email)).not.toContain(SUPER_ADMIN.email);
+  // The super admin chooses among the system's users and the customer's.
+  const bySystem = await gql(t.url, q, {}, await superAdminToken(t));
+  const theirs = bySystem.data.mailRecipientOptions as { id: number; email: string }[];
+  expect(theirs.map((u) => u.email)).toContain(SUPER_ADMIN.email);
+  expect(new Set(await entities(theirs.map((u) => u.id)))).toEqual(new Set(['SYSTEM:0', `CUSTOMER:${customerId}`]));
+  // Another customer's admin may not ask at all.
+  const refused = await gql(t.url, q, {}, outsider.token);
+  expect(refused.data?.mailRecipientOptions ?? null).toBeNull();
 });

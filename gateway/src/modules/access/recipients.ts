@@ -55,18 +55,21 @@ export async function checkRecipients(em: EntityManager, customerId: number, val
 }
 
 /**
- * The users an editor may choose as recipients of a customer's mail (alerts, reports): active users who may see
- * it, by name. The caller must see the customer (checked by the service asking).
+ * The users an editor may choose as recipients of a customer's mail (alerts, reports), by name: active users who
+ * may see it, of the editor's own organisation or of the customer itself. Names and addresses of a third
+ * organisation's users (another agency or broadcaster that sees the customer, the system's administrators) are
+ * not the editor's to read. The caller must see the customer (checked by the service asking).
  */
 export async function recipientOptions(
   em: EntityManager,
+  actor: Actor,
   customerId: number,
 ): Promise<{ id: number; name: string; email: string }[]> {
-  // Another customer's users never see this one: only this customer's users and other organisations' are asked.
   const users: RecipientRow[] = await em.query(
     `SELECT id, name, email, admin, entity_type, entity_id FROM user
-     WHERE active = 1 AND (entity_type <> 'CUSTOMER' OR entity_id = ?) ORDER BY name, id LIMIT 2000`,
-    [customerId],
+     WHERE active = 1 AND ((entity_type = 'CUSTOMER' AND entity_id = ?) OR (entity_type = ? AND entity_id = ?))
+     ORDER BY name, id LIMIT 2000`,
+    [customerId, actor.entityType, actor.entityId],
   );
   const out: { id: number; name: string; email: string }[] = [];
   for (const u of users) {

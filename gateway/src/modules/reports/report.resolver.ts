@@ -24,8 +24,9 @@ export class ReportResolver {
     description: "Users who may receive a customer's alert and report mails (active, able to see the customer).",
   })
   async mailRecipientOptions(@Arg('customer_id', () => Int) customerId: number, @Ctx() ctx: GqlContext) {
-    await assertCustomerVisible(ctx.app.ds.manager, requireActor(ctx), customerId);
-    return recipientOptions(ctx.app.ds.manager, customerId);
+    const actor = requireActor(ctx);
+    await assertCustomerVisible(ctx.app.ds.manager, actor, customerId);
+    return recipientOptions(ctx.app.ds.manager, actor, customerId);
   }
 
   @Mutation(() => ReportScheduleType)
