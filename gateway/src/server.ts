@@ -8,7 +8,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import express from 'express';
 import type { Config } from './config';
 import { mountCollectorRoutes } from './collector/mount';
-import { mountOptOutPage, mountOptOutPixel } from './collector/opt-out';
+import { mountOptOutPage, mountOptOutPixel } from './collector/opt-out.routes';
 import { mountMetrics } from './web/metrics';
 import { createDataSource } from './db/data-source';
 import { type GqlContext, requestContext } from './graphql/context';

@@ -38,6 +38,8 @@ export const KEYED_BY_TABLE_ROW = [
   'Creative',
   'Customer',
   'DashboardCustomer',
+  // The erasure's audit entry (erasure_audit).
+  'ErasureReportType',
   'ImpressionTag',
   'PublisherOption',
   'Relationship',

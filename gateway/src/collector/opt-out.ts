@@ -1,6 +1,4 @@
-import type { Express, Request, Response } from 'express';
-import { clientIp, trustedProxies } from './client-ip';
-import { GIF, GIF_HEADERS, householdOfIp, TAG_KEY } from './hit';
+import { householdOfIp, TAG_KEY } from './hit';
 import type { AppContext } from '../shared/app-context';
 
 /**
@@ -11,7 +9,7 @@ import type { AppContext } from '../shared/app-context';
  */
 
 /** The customer whose site tag this key is, or null. */
-async function customerOfKey(app: AppContext, key: string): Promise<{ id: number; name: string } | null> {
+export async function customerOfKey(app: AppContext, key: string): Promise<{ id: number; name: string } | null> {
   if (!TAG_KEY.test(key)) return null;
   const [row] = (await app.ds.query(
     `SELECT c.id, COALESCE(NULLIF(c.display_name, ''), c.cust_name) AS name
@@ -42,12 +40,12 @@ button{background:#0b3d5c;color:#fff;border:0;border-radius:6px;padding:12px 20p
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-const NOT_FOUND = page(
+export const NOT_FOUND = page(
   'Opt-out page not found',
   '<h1>Opt-out page not found</h1><p>This opt-out link is not valid. Please use the link in the privacy notice.</p>',
 );
 
-function optOutPage(name: string, key: string): string {
+export function optOutPage(name: string, key: string): string {
   const who = escapeHtml(name);
   return page(
     `Opt out of ad measurement by ${name}`,
@@ -61,51 +59,11 @@ applies to every browser and device sharing this internet connection.</p>
   );
 }
 
-function donePage(name: string): string {
+export function donePage(name: string): string {
   const who = escapeHtml(name);
   return page(
     'You have opted out',
     `<h1>You have opted out</h1><p data-testid="opted-out">From now on, visits and ad impressions from this household are
 not counted for ${who}.</p>`,
   );
-}
-
-/**
- * GET /api/optout?c={site tag key}: the opt-out pixel, for a customer's own privacy page. Always the 43-byte GIF
- * (an unknown key records nothing and is not revealed), never cached. Mounted beside the collector, before the
- * security headers: it is embedded in other sites' pages by design.
- */
-export function mountOptOutPixel(web: Express, app: AppContext): void {
-  const trusted = trustedProxies(app.config.TRUSTED_PROXIES);
-  web.get('/api/optout', (req: Request, res: Response, next) => {
-    const key = typeof req.query.c === 'string' ? req.query.c : '';
-    customerOfKey(app, key)
-      .then(async (c) => {
-        if (c) await recordOptOut(app, c.id, clientIp(req, trusted));
-        res.writeHead(200, GIF_HEADERS);
-        res.end(GIF);
-      })
-      .catch(next);
-  });
-}
-
-/** GET /optout/{site tag key}: the customer's public opt-out page; POST: its button. No sign-in. */
-export function mountOptOutPage(web: Express, app: AppContext): void {
-  const trusted = trustedProxies(app.config.TRUSTED_PROXIES);
-  const html = (res: Response, status: number, body: string) =>
-    res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).send(body);
-  web.get('/optout/:key', (req: Request<{ key: string }>, res, next) => {
-    customerOfKey(app, req.params.key)
-      .then((c) => (c ? html(res, 200, optOutPage(c.name, req.params.key)) : html(res, 404, NOT_FOUND)))
-      .catch(next);
-  });
-  web.post('/optout/:key', (req: Request<{ key: string }>, res, next) => {
-    customerOfKey(app, req.params.key)
-      .then(async (c) => {
-        if (!c) return html(res, 404, NOT_FOUND);
-        await recordOptOut(app, c.id, clientIp(req, trusted));
-        html(res, 200, donePage(c.name));
-      })
-      .catch(next);
-  });
 }
