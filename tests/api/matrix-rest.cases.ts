@@ -54,6 +54,8 @@ export const REST_EXCLUDED = [
   /^\w+ \/api\/admin\/redis\//,
   /^\w+ \/api\/active-users$/,
   /^\w+ \/api\/admin\/daily-activity$/,
+  // The opt-out pixel: public like the collector's, a GIF for any caller (tests/dashboard/opt-out.test.ts).
+  /^GET \/api\/optout$/,
 ];
 
 const ALL_SEE = 'every signed-in user may call it';
