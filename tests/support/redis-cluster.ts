@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../pipeline/outages';
 
 /** A Redis Cluster of three masters on loopback ports of its own (docs/scaling.md#redis-cluster). */
 export interface LocalRedisCluster {
@@ -10,14 +10,6 @@ export interface LocalRedisCluster {
   nodes: string;
   ports: number[];
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 const cli = (port: number, ...args: string[]) =>

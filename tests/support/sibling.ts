@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../pipeline/outages';
 import type { TestGateway } from './gateway';
 
 /** Another process of a test gateway's installation (same database, Redis prefix and secrets). */
@@ -8,14 +8,6 @@ export interface Sibling {
   child: ChildProcess;
   url: string;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
