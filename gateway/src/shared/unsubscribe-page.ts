@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 
 /** A page for people (documented as text/html). */
@@ -23,21 +23,23 @@ export interface UnsubscribeCopy {
 }
 
 /**
- * The two halves of an unsubscribe link (docs/api.md#alerts): GET only shows a confirmation page with a
- * button, so a mail scanner prefetching the link unsubscribes nobody; POST (the button, or a mail client's
- * RFC 8058 one-click `List-Unsubscribe=One-Click`) unsubscribes and says so. A link that is not valid answers
- * 400 with a page saying so.
+ * Mounts the two halves of an unsubscribe link at `path` (docs/api.md#alerts): GET only shows a confirmation
+ * page with a button, so a mail scanner prefetching the link unsubscribes nobody; POST (the button, or a mail
+ * client's RFC 8058 one-click `List-Unsubscribe=One-Click`) unsubscribes and says so. A link that is not valid
+ * answers 400 with a page saying so.
  */
-export function unsubscribeHandlers(
+export function mountUnsubscribe(
+  router: Router,
+  path: string,
   copy: UnsubscribeCopy,
   valid: (token: unknown) => boolean,
   unsubscribe: (token: unknown) => Promise<unknown>,
-) {
+): void {
   const send = (res: Response, status: number, html: string) =>
     res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(html);
   const invalid = (res: Response) =>
     send(res, 400, page('This unsubscribe link is not valid', '<p>Open the link from the latest email again.</p>'));
-  return {
+  const handlers = {
     confirm(req: Request, res: Response) {
       const token = req.query.token;
       if (!valid(token)) return invalid(res);
@@ -64,4 +66,8 @@ export function unsubscribeHandlers(
       );
     },
   };
+  router.get(path, handlers.confirm);
+  router.post(path, (req, res, next) => {
+    handlers.unsubscribe(req, res).catch(next);
+  });
 }

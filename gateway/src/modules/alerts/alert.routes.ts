@@ -4,7 +4,7 @@ import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import { notFoundErrors, recordErrors } from '../../rest/record-docs';
 import type { AppContext } from '../../shared/app-context';
-import { htmlPage, unsubscribeHandlers } from '../../shared/unsubscribe-page';
+import { htmlPage, mountUnsubscribe } from '../../shared/unsubscribe-page';
 import { ALERT_KINDS } from './alert.entity';
 import { readUnsubscribeToken } from './unsubscribe';
 import { alertInbox, listAlertRules, markAlertsRead, unsubscribe, updateAlertRule } from './alert.service';
@@ -73,15 +73,13 @@ export function mountAlertRoutes(router: Router, app: AppContext): void {
     route(app, (c) => updateAlertRule(c.app, signedIn(c), idParam(c.req), bodyOf(c.req))),
   );
   // GET shows a confirmation page (mail scanners prefetch links); POST, or RFC 8058 one-click, unsubscribes.
-  const page = unsubscribeHandlers(
+  mountUnsubscribe(
+    router,
+    '/alerts/unsubscribe',
     { what: 'this alert' },
     (token) => readUnsubscribeToken(app.config, token) !== null,
     (token) => unsubscribe(app, token),
   );
-  router.get('/alerts/unsubscribe', page.confirm);
-  router.post('/alerts/unsubscribe', (req, res, next) => {
-    page.unsubscribe(req, res).catch(next);
-  });
   documentApi(
     {
       method: 'get',

@@ -4,7 +4,7 @@ import { bodyOf, idParam, route, signedIn } from '../../rest/http';
 import { documentApi } from '../../rest/openapi';
 import { deleted, deletedRecord, notFoundErrors, recordErrors } from '../../rest/record-docs';
 import type { AppContext } from '../../shared/app-context';
-import { htmlPage, unsubscribeHandlers } from '../../shared/unsubscribe-page';
+import { htmlPage, mountUnsubscribe } from '../../shared/unsubscribe-page';
 import { REPORT_FREQUENCIES } from './report.entity';
 import { readReportUnsubscribeToken } from './unsubscribe';
 import {
@@ -66,15 +66,13 @@ export function mountReportRoutes(router: Router, app: AppContext): void {
     route(app, (c) => sendReportNow(c.app, signedIn(c), idParam(c.req))),
   );
   // GET shows a confirmation page (mail scanners prefetch links); POST, or RFC 8058 one-click, unsubscribes.
-  const page = unsubscribeHandlers(
+  mountUnsubscribe(
+    router,
+    '/reports/unsubscribe',
     { what: 'this report' },
     (token) => readReportUnsubscribeToken(app.config, token) !== null,
     (token) => unsubscribeReport(app, token),
   );
-  router.get('/reports/unsubscribe', page.confirm);
-  router.post('/reports/unsubscribe', (req, res, next) => {
-    page.unsubscribe(req, res).catch(next);
-  });
   documentApi(
     {
       method: 'get',
