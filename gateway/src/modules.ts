@@ -4,6 +4,7 @@ import { adminSummaryModule } from './modules/admin-summary';
 import { alertsModule } from './modules/alerts';
 import { retentionModule } from './modules/retention';
 import { erasureModule } from './modules/erasure';
+import { attributionModule } from './modules/attribution';
 import { annotationsModule } from './modules/annotations';
 import { analyticsModule } from './modules/analytics';
 import { apiKeysModule } from './modules/api-keys';
@@ -52,6 +53,7 @@ export const gatewayModules: readonly GatewayModule[] = [
   alertsModule,
   retentionModule,
   erasureModule,
+  attributionModule,
   reportsModule,
   annotationsModule,
   liveModule,

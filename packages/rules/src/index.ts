@@ -18,4 +18,5 @@ export * from './validation/channel.rules';
 export * from './validation/user.rules';
 export * from './validation/direct-user.rules';
 export * from './validation/relationship.rules';
+export * from './validation/attribution-windows.rules';
 export * from './workbook';

@@ -40,4 +40,12 @@ export class Customer extends Audited {
   /** Months of raw data kept (docs/design.md#retention): 1 to 25, default 13. */
   @Column({ name: 'retention_months', type: 'tinyint', unsigned: true, default: 13 })
   retentionMonths: number;
+
+  /** Touch window W in hours (docs/design.md#attribution-settings): 1 to 720, default 168 (7 days). In force; changes go through attribution_change. */
+  @Column({ name: 'touch_window_hours', type: 'smallint', unsigned: true, default: 168 })
+  touchWindowHours: number;
+
+  /** Same-day window S in hours: 1 to W, default 24. In force, like W. */
+  @Column({ name: 'same_day_window_hours', type: 'smallint', unsigned: true, default: 24 })
+  sameDayWindowHours: number;
 }

@@ -1,0 +1,8 @@
+import type { GatewayModule } from '../../shared/module';
+import { AttributionChange } from './attribution-change.entity';
+
+/** A customer's attribution windows W and S (docs/design.md#attribution-settings): settings, changes, recompute. */
+export const attributionModule: GatewayModule = {
+  name: 'attribution',
+  entities: [AttributionChange],
+};
