@@ -88,6 +88,26 @@ test('new customers get the default rules, switched on, mailed to their admins; 
   });
   expect(ok.status).toBe(200);
   expect(ok.body.recipient_ids).toEqual([a.userId, agency.userId].sort((x, y) => x - y));
+
+  // The customer's admin cannot add the agency's other users or the system's administrators by guessing their ids
+  // (they are not among its choices), but keeps the agency user the agency chose when it edits the rule.
+  const [superAdmin]: { id: number }[] = await sql("SELECT id FROM user WHERE entity_type = 'SYSTEM' LIMIT 1");
+  for (const guessed of [w.a.users.agency.admin.userId, Number(superAdmin.id)]) {
+    const added = await call(t.url, 'PUT', `/api/alerts/rules/${rules.body[0].id}`, {
+      token: a.token,
+      body: { recipient_ids: [a.userId, agency.userId, guessed] },
+    });
+    expect({ guessed, status: added.status, field: Boolean(added.body.fields?.recipient_ids) }).toEqual({
+      guessed,
+      status: 400,
+      field: true,
+    });
+  }
+  const kept = await call(t.url, 'PUT', `/api/alerts/rules/${rules.body[0].id}`, {
+    token: a.token,
+    body: { recipient_ids: [agency.userId, a.userId], enabled: true },
+  });
+  expect([kept.status, kept.body.recipient_ids]).toEqual([200, [a.userId, agency.userId].sort((x, y) => x - y)]);
 });
 
 test('a silent site tag opens one episode per tenant, mails each recipient once, shows in the bell and resolves on the next hit', async () => {

@@ -102,6 +102,13 @@ test('a schedule is kept by those who see the customer; bad input is a 400 namin
   });
   expect(foreign.status).toBe(400);
   expect(foreign.body.fields.recipient_ids).toBeDefined();
+  // A system administrator sees every customer, but is not among a customer admin's choices: a guessed id is refused.
+  const system = await makeUser(t, { entityType: 'SYSTEM', entityId: 0, admin: true });
+  const guessed = await call(t.url, 'POST', '/api/reports/schedules', {
+    token: admin.token,
+    body: { ...body, recipient_ids: [admin.actor.userId, system.actor.userId] },
+  });
+  expect([guessed.status, Boolean(guessed.body.fields?.recipient_ids)]).toEqual([400, true]);
   expect((await call(t.url, 'POST', '/api/reports/schedules', { token: outsider.token, body })).status).toBe(404);
 
   const created = await call(t.url, 'POST', '/api/reports/schedules', { token: admin.token, body });
@@ -250,4 +257,15 @@ test("the recipient choices are the editor's own organisation's users and the cu
   // Another customer's admin may not ask at all.
   const refused = await gql(t.url, q, {}, outsider.token);
   expect(refused.data?.mailRecipientOptions ?? null).toBeNull();
+});
+
+test('"Send now" with the mail server down answers a 503 that says so, on REST and GraphQL, not a 500', async () => {
+  await mail.close();
+  const res = await call(t.url, 'POST', `/api/reports/schedules/${scheduleId}/send-now`, { token: admin.token });
+  expect([res.status, res.body.message]).toEqual([
+    503,
+    'The mail server is not answering: the report was not sent. Try again later.',
+  ]);
+  const g = await gql(t.url, `mutation { sendReportNow(id: ${scheduleId}) { message } }`, {}, admin.token);
+  expect(g.errors?.[0].extensions?.code).toBe('UNAVAILABLE');
 });

@@ -38,9 +38,18 @@ const NOT_ALLOWED = 'recipient_ids must list users who can see this customer.';
 
 /**
  * The recipients an editor chose for a customer's mail, checked: up to 100 ids of active users who may see the
- * customer (`mayReceive`), answered sorted without repeats; otherwise a 400 naming `recipient_ids`.
+ * customer (`mayReceive`), answered sorted without repeats; otherwise a 400 naming `recipient_ids`. An id the mail
+ * did not have yet must also be one of the editor's choices (`recipientOptions`): an editor cannot address the
+ * customer's mail to a third organisation's user (or the system's administrators) by guessing an id. The ids in
+ * `kept` (the mail's recipients so far, perhaps chosen by another organisation's editor) may stay.
  */
-export async function checkRecipients(em: EntityManager, customerId: number, value: unknown): Promise<number[]> {
+export async function checkRecipients(
+  em: EntityManager,
+  actor: Actor,
+  customerId: number,
+  value: unknown,
+  kept: readonly number[] = [],
+): Promise<number[]> {
   const refuse = () => badRequest(NOT_ALLOWED, { recipient_ids: NOT_ALLOWED });
   if (!Array.isArray(value) || value.length > 100 || !value.every((v) => Number.isInteger(v) && v > 0)) throw refuse();
   const ids = [...new Set(value as number[])].sort((a, b) => a - b);
@@ -50,6 +59,11 @@ export async function checkRecipients(em: EntityManager, customerId: number, val
     [ids],
   );
   if (users.length !== ids.length) throw refuse();
+  const added = ids.filter((id) => !kept.includes(id));
+  if (added.length > 0) {
+    const choices = new Set((await recipientOptions(em, actor, customerId)).map((u) => u.id));
+    if (added.some((id) => !choices.has(id))) throw refuse();
+  }
   for (const u of users) if (!(await mayReceive(em, u, customerId))) throw refuse();
   return ids;
 }

@@ -133,7 +133,13 @@ export async function updateAlertRule(
   const recipients =
     input.recipient_ids === undefined || input.recipient_ids === null
       ? null
-      : await checkRecipients(em, Number(rule.customer_id), input.recipient_ids);
+      : await checkRecipients(
+          em,
+          actor,
+          Number(rule.customer_id),
+          input.recipient_ids,
+          (await recipientsOf(em, [id])).get(id) ?? [],
+        );
   await app.ds.transaction(async (tx) => {
     await tx.query('UPDATE alert_rule SET enabled = ?, threshold = ?, min_volume = ?, quiet_hours = ? WHERE id = ?', [
       next.enabled ? 1 : 0,

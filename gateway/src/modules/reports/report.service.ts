@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { type Actor, type EntityType } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
-import { badRequest, forbidden, notFound } from '../../shared/errors';
+import { badRequest, DomainError, forbidden, notFound } from '../../shared/errors';
 import type { Input } from '../../shared/input';
 import { assertCustomerVisible, canSeeCustomer } from '../access/customer-scope';
 import { actorOfRecipient, checkRecipients, mayReceive } from '../access/recipients';
@@ -95,7 +95,13 @@ function validZone(zone: string): boolean {
 }
 
 /** The fields of a schedule merged over the stored one; 400 naming the first wrong field. */
-async function scheduleFields(em: EntityManager, customerId: number, input: Input, current?: ScheduleRow) {
+async function scheduleFields(
+  em: EntityManager,
+  actor: Actor,
+  customerId: number,
+  input: Input,
+  current?: ScheduleRow,
+) {
   const frequency = (input.frequency ?? current?.frequency) as ReportFrequency;
   if (!REPORT_FREQUENCIES.includes(frequency)) throw invalid('frequency', 'frequency must be weekly or monthly.');
   const int = (field: string, min: number, max: number, fallback?: number) => {
@@ -115,7 +121,16 @@ async function scheduleFields(em: EntityManager, customerId: number, input: Inpu
   if (typeof enabled !== 'boolean') throw invalid('enabled', 'enabled must be true or false.');
   let recipients: number[] | null = null;
   if (input.recipient_ids !== undefined && input.recipient_ids !== null) {
-    recipients = await checkRecipients(em, customerId, input.recipient_ids);
+    const kept: { user_id: number }[] = current
+      ? await em.query('SELECT user_id FROM report_recipient WHERE schedule_id = ?', [current.id])
+      : [];
+    recipients = await checkRecipients(
+      em,
+      actor,
+      customerId,
+      input.recipient_ids,
+      kept.map((r) => Number(r.user_id)),
+    );
   }
   return { frequency, day, hour, zone, enabled, recipients };
 }
@@ -131,7 +146,7 @@ export async function createReportSchedule(app: AppContext, actor: Actor, input:
   const customerId = Number(input.customer_id);
   if (!Number.isInteger(customerId) || customerId <= 0) throw invalid('customer_id', 'Customer is required.');
   await assertCustomerVisible(app.ds.manager, actor, customerId);
-  const f = await scheduleFields(app.ds.manager, customerId, input);
+  const f = await scheduleFields(app.ds.manager, actor, customerId, input);
   const id = await app.ds.transaction(async (tx) => {
     const res: { insertId: number } = await tx.query(
       'INSERT INTO report_schedule (customer_id, frequency, day, hour, time_zone, enabled, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -150,7 +165,7 @@ export async function updateReportSchedule(app: AppContext, actor: Actor, id: nu
   if (input.customer_id !== undefined && Number(input.customer_id) !== Number(row.customer_id)) {
     throw invalid('customer_id', 'A schedule cannot move to another customer.');
   }
-  const f = await scheduleFields(app.ds.manager, Number(row.customer_id), input, row);
+  const f = await scheduleFields(app.ds.manager, actor, Number(row.customer_id), input, row);
   await app.ds.transaction(async (tx) => {
     await tx.query(
       'UPDATE report_schedule SET frequency = ?, day = ?, hour = ?, time_zone = ?, enabled = ? WHERE id = ?',
@@ -226,7 +241,8 @@ async function reportMail(
   );
   const base = app.config.PUBLIC_URL.replace(/\/+$/, '');
   const unsubscribe = reportUnsubscribeUrl(app.config, Number(s.id), Number(user.id));
-  await app.mailer.send({
+  const workbook = await reportWorkbook(app, actor, customerId, period.start, period.end);
+  await mailOrUnavailable(app, {
     to: user.email,
     subject: `${preview ? '[Preview] ' : ''}Infinitum ${s.frequency} report for ${cust_name}: ${period.start} to ${period.end}`,
     text:
@@ -238,11 +254,24 @@ async function reportMail(
       { filename: `report-${period.start}-${period.end}.pdf`, content: pdf, contentType: 'application/pdf' },
       {
         filename: `Infinitum_Dashboard_${period.start}_${period.end}.xlsx`,
-        content: await reportWorkbook(app, actor, customerId, period.start, period.end),
+        content: workbook,
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       },
     ],
   });
+}
+
+/**
+ * Hands a report mail to the mail server; a refusal or an outage becomes a 503 saying so (Send now answers it to the
+ * person asking; the scheduler records it and retries), never a 500.
+ */
+async function mailOrUnavailable(app: AppContext, message: Parameters<AppContext['mailer']['send']>[0]) {
+  try {
+    await app.mailer.send(message);
+  } catch (err) {
+    app.log.error({ err, subject: message.subject }, 'report mail refused');
+    throw new DomainError('UNAVAILABLE', 'The mail server is not answering: the report was not sent. Try again later.');
+  }
 }
 
 /** "Send now": the latest period's report to the caller only, marked as a preview; the schedule is unchanged. */
