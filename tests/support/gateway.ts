@@ -6,7 +6,7 @@ import { connect } from '@nats-io/transport-node';
 import { redisKeys } from '../../gateway/src/shared/redis';
 import { jetStreamNames } from '../../gateway/src/stream/jetstream/names';
 import { loadConfig, type Config } from '../../gateway/src/config';
-import { migrate, upsertSuperAdmin } from '../../gateway/src/db/migrate';
+import { createScratchDatabase } from './scratch-db';
 import { createGateway, type Gateway } from '../../gateway/src/server';
 
 export const SUPER_ADMIN = { email: 'admin@test.infinitum', password: 'Admin-password-1' };
@@ -26,7 +26,7 @@ export function scratchNames() {
 }
 
 /**
- * Starts a real gateway on a free port, on its own migrated database (dropped at close) and its own
+ * Starts a real gateway on a free port, on its own migrated database (a clone of the template, dropped at close) and its own
  * Redis key prefix (deleted at close). `env` overrides configuration (e.g. SMTP_URL, WORKER).
  */
 export async function startTestGateway(env: Record<string, string> = {}): Promise<TestGateway> {
@@ -52,9 +52,7 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
     ...(process.env.TEST_HIT_LOG ? { HIT_LOG: process.env.TEST_HIT_LOG } : {}),
     ...env,
   });
-  const ds = await migrate(config.MYSQL_URL);
-  await upsertSuperAdmin(ds, SUPER_ADMIN.email, SUPER_ADMIN.password);
-  await ds.destroy();
+  await createScratchDatabase(server, database, SUPER_ADMIN);
   const gateway = await createGateway(config);
   const port = await gateway.listen(0);
   return {
