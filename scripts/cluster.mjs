@@ -215,7 +215,11 @@ async function natsReady(i) {
 function startHaproxy() {
   const servers = (check) =>
     NODES.map((i) => `  server galera${i} 127.0.0.1:${DB_PORT(i)} check inter 1s fall 2 rise 2${check(i)}`).join('\n');
-  // Writes go to one node at a time (the others are backups) so certification conflicts stay rare.
+  // Writes go to one node at a time (the others are backups) so certification conflicts stay rare. HAProxy keeps a
+  // TCP session where it began: when the first node comes back, the sessions a backup took over would go on writing
+  // there (two writers, and a read on one node missing what the other committed but has not applied yet), so they
+  // are closed (on-marked-up shutdown-backup-sessions) and the pools reconnect to the first; a node marked down has
+  // its sessions closed at once rather than at the clients' timeouts.
   const cfg = `global
   maxconn 2000
 defaults
@@ -226,7 +230,7 @@ defaults
 listen galera_write
   bind 127.0.0.1:${HAPROXY_WRITE}
   option tcpka
-${servers((i) => (i === 1 ? '' : ' backup'))}
+${servers((i) => (i === 1 ? ' on-marked-up shutdown-backup-sessions' : ' backup') + ' on-marked-down shutdown-sessions')}
 listen galera_read
   bind 127.0.0.1:${HAPROXY_READ}
   balance leastconn

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -13,6 +14,7 @@ import { makeBroadcasterWorld, makeCustomer, type WorldCustomer } from '../dashb
 import { referenceAnswers } from '../reference/metrics';
 import { makeUser } from '../support/actors';
 import { BROWSER_UA } from '../support/browser-agent';
+import { call } from '../support/http';
 import type { TestGateway } from '../support/gateway';
 import {
   hitLine,
@@ -90,6 +92,8 @@ beforeAll(async () => {
       .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
   );
   pool = createPool({ uri: env.MYSQL_URL, connectionLimit: 4 });
+  // Causal reads: a count waits until this node has applied what any node committed before it.
+  pool.on('connection', (c) => void c.query('SET SESSION wsrep_sync_wait = 1'));
   const t = handle(GATEWAYS[0]);
   token = (await makeUser(t, { entityType: 'SYSTEM', entityId: 0, admin: true })).token;
   const orgs = await makeBroadcasterWorld(t);
@@ -180,6 +184,24 @@ async function bulkLoop() {
   }
 }
 
+/**
+ * One pixel; a connection refused (the request never left) goes to the other collector, as a load balancer
+ * does. Anything else unanswered is not sent again: the collector may have taken the hit before it died.
+ */
+async function pixel(c: number, target: string): Promise<boolean> {
+  for (const url of [COLLECTORS[c], COLLECTORS[1 - c]]) {
+    const r = await fetch(url + target, {
+      headers: { 'user-agent': BROWSER_UA },
+      signal: AbortSignal.timeout(30_000),
+    }).then(
+      async (res) => (await res.arrayBuffer(), res.status === 200),
+      (e: { cause?: { code?: string } }) => (e.cause?.code === 'ECONNREFUSED' ? null : false),
+    );
+    if (r !== null) return r;
+  }
+  return false;
+}
+
 /** Pixels through both collectors in turn, an impression then a site hit, each with a household of its own. */
 async function pixelLoop() {
   for (let n = 0; !stopLoad; n++) {
@@ -189,13 +211,7 @@ async function pixelLoop() {
       kind === 'i'
         ? `/t/i/${load.impressionTags[0].key}?hh=${hh}`
         : `/t/v/${load.siteTags[0].key}?hh=${hh}&u=${encodeURIComponent('https://shop.example/p/1')}`;
-    const ok = await fetch(COLLECTORS[n % 2] + target, {
-      headers: { 'user-agent': BROWSER_UA },
-      signal: AbortSignal.timeout(30_000),
-    }).then(
-      async (res) => (await res.arrayBuffer(), res.status === 200),
-      () => false,
-    );
+    const ok = await pixel(n % 2, target);
     (ok ? pixels[kind] : pixels[kind === 'i' ? 'failedI' : 'failedV']).add(hh);
     await sleep(15);
   }
@@ -410,4 +426,138 @@ test('every tier killed with -9 in turn under load: no acknowledged event lost o
       share: true,
     });
   expect(outcomes.every((o) => o.requests > 0)).toBe(true);
+});
+
+// ---- capacity figures ------------------------------------------------------------------------------------------
+
+/** CPU seconds (user + system, from /proc) a cluster process has used so far. */
+function cpuSeconds(name: string): number {
+  const stat = readFileSync(`/proc/${pidOf(name)}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+const GROUPS: Record<string, string[]> = {
+  collectors: ['collector1', 'collector2'],
+  gateways: ['gateway1', 'gateway2'],
+  workers: ['worker1', 'worker2'],
+  nats: ['nats1', 'nats2', 'nats3'],
+  galera: ['galera1', 'galera2', 'galera3'],
+};
+/** CPU seconds each tier used while `work` ran, and the wall time. */
+async function measure(work: () => Promise<void>) {
+  const before = Object.fromEntries(
+    Object.entries(GROUPS).map(([g, names]) => [g, names.reduce((a, n) => a + cpuSeconds(n), 0)]),
+  );
+  const t0 = Date.now();
+  await work();
+  const wall = (Date.now() - t0) / 1000;
+  const cpu = Object.fromEntries(
+    Object.entries(GROUPS).map(([g, names]) => [
+      g,
+      Math.round((names.reduce((a, n) => a + cpuSeconds(n), 0) - before[g]) * 100) / 100,
+    ]),
+  );
+  return { wall_s: wall, cpu_s: cpu, loadavg_1m: Math.round(os.loadavg()[0] * 100) / 100 };
+}
+
+test('capacity on this machine: pixels, bulk ingest through the ETL, dashboard refreshes, with CPU per tier', async () => {
+  // Pixels: 8 clients at once (4 on each collector) for 15 s.
+  let answered = 0;
+  let stop = false;
+  const pix = await measure(async () => {
+    const clients = Array.from({ length: 8 }, async (_, c) => {
+      for (let n = 0; !stop; n++) {
+        if (await pixel(c % 2, `/t/i/${load.impressionTags[0].key}?hh=${70_000_000 + c * 1_000_000 + n}`)) answered++;
+      }
+    });
+    await sleep(15_000);
+    stop = true;
+    await Promise.all(clients);
+  });
+  console.log(
+    JSON.stringify({
+      measure: 'pixels',
+      pixels: answered,
+      per_s: Math.round(answered / pix.wall_s),
+      per_collector_cpu_s: Math.round(answered / pix.cpu_s.collectors),
+      ...pix,
+    }),
+  );
+  expect(answered).toBeGreaterThan(0);
+
+  // Bulk ingest: 24,000 events in batches of 1,000, two in flight, until the ETL has stored them all.
+  const before = ackedBulk.size;
+  const bulk = await measure(async () => {
+    const batches = Array.from({ length: 24 }, (_, b) =>
+      Array.from({ length: 1000 }, (_, k) => loadLine(`${RUN}-c-${b}-${k}`, 4_000_000 + b * 1000 + k)),
+    );
+    const senders = [0, 1].map(async (s) => {
+      for (let b = s; b < batches.length; b += 2) await sendBulk(batches[b]);
+    });
+    await Promise.all(senders);
+    await waitForIdle(handle(GATEWAYS[0]), token, 300_000);
+  });
+  const [stored] = await q('SELECT COUNT(*) AS n FROM impression_event WHERE event_id LIKE ?', [`${RUN}-c-%`]);
+  expect(Number(stored.n)).toBe(ackedBulk.size - before);
+  console.log(
+    JSON.stringify({
+      measure: 'bulk-ingest-to-stored',
+      events: Number(stored.n),
+      per_s: Math.round(Number(stored.n) / bulk.wall_s),
+      per_worker_cpu_s: Math.round(Number(stored.n) / bulk.cpu_s.workers),
+      ...bulk,
+    }),
+  );
+
+  // Dashboard refreshes (the 11 calls), 2 users on each gateway for 15 s, each refresh a filter of its own.
+  let refreshes = 0;
+  let requests = 0;
+  let ok = 0;
+  stop = false;
+  const dash = await measure(async () => {
+    const users = [0, 1, 0, 1].map(async (g, u) => {
+      for (let n = 0; !stop; n++) {
+        const filter = {
+          customerId: ref.id,
+          start: RANGE.start,
+          end: `2026-10-0${1 + ((n + u) % 4)}`,
+          regions: [['AUK'], ['WGN', 'CAN'], ['OTA'], ['AUK', 'UNK']][(n * 3 + u) % 4],
+        };
+        const statuses = await Promise.all(
+          SECTION_4_CALLS.map((name) =>
+            call(GATEWAYS[g], 'POST', `/api/dashboard/${name}`, { token, body: payloadOf(filter) }).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
+        );
+        statuses.push(
+          await call(GATEWAYS[g], 'GET', `/api/dashboard/summary?start_date=${filter.start}&end_date=${filter.end}`, {
+            token,
+          }).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        );
+        requests += statuses.length;
+        ok += statuses.filter((x) => x === 200).length;
+        refreshes++;
+      }
+    });
+    await sleep(15_000);
+    stop = true;
+    await Promise.all(users);
+  });
+  console.log(
+    JSON.stringify({
+      measure: 'dashboard-refreshes',
+      refreshes,
+      requests,
+      answered: ok,
+      per_s: Math.round((refreshes / dash.wall_s) * 10) / 10,
+      per_gateway_cpu_s: Math.round((refreshes / dash.cpu_s.gateways) * 10) / 10,
+      ...dash,
+    }),
+  );
+  expect(ok).toBe(requests);
 });
