@@ -341,6 +341,12 @@ async function start() {
   for (const i of NODES) if (!pidOf(`galera${i}`)) await startGalera(i, running.length === 0 && i === 1);
   if (!pidOf('haproxy')) startHaproxy();
   await waitFor('haproxy', () => portOpen(HAPROXY_WRITE));
+  // A galera1 just (re)started takes the writes back once HAProxy's checks pass (~2 s), closing the sessions the
+  // backup held: return only after that, so no one connects to the backup and is cut off a moment later.
+  if (pidOf('galera1'))
+    await waitFor('HAProxy writing to galera1', () =>
+      mysql(HAPROXY_WRITE, 'SELECT @@wsrep_node_name').stdout.includes('galera1'),
+    );
   const size = mysql(HAPROXY_WRITE, "SHOW STATUS LIKE 'wsrep_cluster_size'").stdout.trim();
   log(`galera ${size}`);
   console.log(`MYSQL_URL=mysql://root@127.0.0.1:${HAPROXY_WRITE}/${DATABASE}`);

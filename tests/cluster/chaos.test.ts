@@ -119,7 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  if (process.env.CLUSTER_KEEP !== '1') await cluster('stop');
+  if (process.env.CLUSTER_KEEP !== '1') console.log(await cluster('stop'));
 }, 300_000);
 
 // ---- load ------------------------------------------------------------------------------------------------------
