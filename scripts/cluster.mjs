@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Local cluster on loopback: 3 NATS (JetStream) nodes, 3 Galera MariaDB nodes, HAProxy in front of Galera
-// (docs/scaling.md). Usage: npm run cluster -- start|stop|status   (CLUSTER_DIR overrides the data folder).
-// Own ports only, so the MariaDB on :3306 and the NATS on :4222 of the machine are never touched.
+// Local cluster on loopback: 3 NATS (JetStream) nodes, 3 Galera MariaDB nodes, HAProxy in front of Galera, and
+// on them 2 collectors, 2 ETL workers and 2 gateways (docs/scaling.md).
+// Usage: npm run cluster -- start [--engines-only] | stop | status   (CLUSTER_DIR overrides the data folder).
+// Own ports only, so the MariaDB on :3306 and the NATS on :4222 of the machine are never touched (Redis is the
+// machine's, REDIS_URL, under a prefix of the cluster's own).
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -20,6 +23,16 @@ const SST_PORT = (i) => 4590 + i;
 const HAPROXY_WRITE = 3310;
 const HAPROXY_READ = 3309;
 const GALERA_LIB = '/usr/lib/galera/libgalera_smm.so';
+const DATABASE = 'infinitum';
+/** The application processes: name, entry point, HTTP port (workers have none) and the path that says ready. */
+const APPS = [
+  { name: 'collector1', entry: 'gateway/src/collector/main.ts', port: 4111, ready: '/healthz' },
+  { name: 'collector2', entry: 'gateway/src/collector/main.ts', port: 4112, ready: '/healthz' },
+  { name: 'worker1', entry: 'gateway/src/worker-main.ts', port: null, ready: null },
+  { name: 'worker2', entry: 'gateway/src/worker-main.ts', port: null, ready: null },
+  { name: 'gateway1', entry: 'gateway/src/main.ts', port: 4101, ready: '/readyz' },
+  { name: 'gateway2', entry: 'gateway/src/main.ts', port: 4102, ready: '/readyz' },
+];
 
 const log = (msg) => console.log(`[cluster] ${msg}`);
 
@@ -33,7 +46,9 @@ function ensurePackages() {
   if (!have('mariadbd')) wanted.push('mariadb-server');
   if (!fs.existsSync(GALERA_LIB)) wanted.push('galera-4');
   if (!have('haproxy')) wanted.push('haproxy');
-  if (!have('mariabackup') && !have('rsync')) wanted.push('rsync');
+  // SST by mariabackup: rsync's SST daemon runs as nobody when started by root and cannot enter a datadir
+  // that mariadb-install-db made private to root (the joiner then aborts).
+  if (!have('mariabackup')) wanted.push('mariadb-backup');
   if (wanted.length === 0) return;
   log(`installing missing Debian packages: ${wanted.join(' ')}`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
@@ -65,9 +80,9 @@ async function waitFor(what, check, ms = 120_000) {
   throw new Error(`${what} not ready after ${ms} ms (logs under ${DIR})`);
 }
 
-function startDetached(name, cmd, args) {
+function startDetached(name, cmd, args, opts = {}) {
   const out = fs.openSync(path.join(DIR, `${name}.log`), 'a');
-  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', out, out], ...opts });
   child.unref();
   fs.writeFileSync(path.join(DIR, `${name}.pid`), String(child.pid));
   return child.pid;
@@ -77,6 +92,8 @@ function pidOf(name) {
   try {
     const pid = Number(fs.readFileSync(path.join(DIR, `${name}.pid`), 'utf8'));
     process.kill(pid, 0);
+    // A process killed with -9 stays a zombie until its new parent reaps it (some containers' init never does).
+    if (/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) return null;
     return pid;
   } catch {
     return null;
@@ -198,7 +215,11 @@ async function natsReady(i) {
 function startHaproxy() {
   const servers = (check) =>
     NODES.map((i) => `  server galera${i} 127.0.0.1:${DB_PORT(i)} check inter 1s fall 2 rise 2${check(i)}`).join('\n');
-  // Writes go to one node at a time (the others are backups) so certification conflicts stay rare.
+  // Writes go to one node at a time (the others are backups) so certification conflicts stay rare. HAProxy keeps a
+  // TCP session where it began: when the first node comes back, the sessions a backup took over would go on writing
+  // there (two writers, and a read on one node missing what the other committed but has not applied yet), so they
+  // are closed (on-marked-up shutdown-backup-sessions) and the pools reconnect to the first; a node marked down has
+  // its sessions closed at once rather than at the clients' timeouts.
   const cfg = `global
   maxconn 2000
 defaults
@@ -209,7 +230,7 @@ defaults
 listen galera_write
   bind 127.0.0.1:${HAPROXY_WRITE}
   option tcpka
-${servers((i) => (i === 1 ? '' : ' backup'))}
+${servers((i) => (i === 1 ? ' on-marked-up shutdown-backup-sessions' : ' backup') + ' on-marked-down shutdown-sessions')}
 listen galera_read
   bind 127.0.0.1:${HAPROXY_READ}
   balance leastconn
@@ -219,9 +240,98 @@ ${servers(() => '')}
   startDetached('haproxy', 'haproxy', ['-db', '-f', path.join(DIR, 'haproxy.cfg')]);
 }
 
-const SERVICES = ['haproxy', ...NODES.map((i) => `nats${i}`), ...NODES.map((i) => `galera${i}`)];
+const ENGINES = ['haproxy', ...NODES.map((i) => `nats${i}`), ...NODES.map((i) => `galera${i}`)];
+
+/**
+ * The environment every application process shares, kept in app.env in the cluster folder (secrets made once, so
+ * tokens and household ids stay valid across restarts; tests read it to sign in and to reach the database).
+ */
+function appEnv() {
+  const file = path.join(DIR, 'app.env');
+  if (!fs.existsSync(file)) {
+    const lines = [
+      'NODE_ENV=production',
+      `MYSQL_URL=mysql://root@127.0.0.1:${HAPROXY_WRITE}/${DATABASE}`,
+      `REDIS_URL=${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}`,
+      'REDIS_PREFIX=infinitum-cluster:',
+      'HIT_LOG=jetstream',
+      `NATS_URL=${NODES.map((i) => `nats://127.0.0.1:${NATS_PORT(i)}`).join(',')}`,
+      'NATS_REPLICAS=3',
+      `JWT_SECRET=${randomBytes(32).toString('hex')}`,
+      `HOUSEHOLD_SALT=${randomBytes(16).toString('hex')}`,
+      'ADMIN_EMAIL=admin@cluster.infinitum',
+      `ADMIN_PASSWORD=${randomBytes(9).toString('base64url')}`,
+      // A dead worker's shards (leases and unacknowledged entries) go to the other after 5 s, not 30.
+      'ETL_CLAIM_IDLE_MS=5000',
+      'PUBLIC_URL=http://127.0.0.1:4101',
+      'LOG_LEVEL=warn',
+    ];
+    fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  }
+  return Object.fromEntries(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+}
+
+async function health(app) {
+  if (!app.port) return pidOf(app.name) ? 'alive (no HTTP port)' : 'down';
+  try {
+    const res = await fetch(`http://127.0.0.1:${app.port}${app.ready}`, { signal: AbortSignal.timeout(3000) });
+    return res.ok ? 'ready' : `not ready (${res.status})`;
+  } catch {
+    return 'not answering';
+  }
+}
+
+function migrateOnce(env) {
+  log('running migrations through HAProxy');
+  const r = spawnSync(process.execPath, ['-r', '@swc-node/register', 'gateway/src/db/migrate-cli.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`migrations failed: ${r.stdout}${r.stderr}`);
+  log(r.stdout.trim().split('\n').join('; '));
+}
+
+async function startApps() {
+  const env = appEnv();
+  const missing = APPS.filter((a) => !pidOf(a.name));
+  if (missing.length === 0) return;
+  // Migrations once, before the first process; a restart of one process (others running) needs none.
+  if (missing.length === APPS.length) migrateOnce(env);
+  for (const app of missing) {
+    startDetached(app.name, process.execPath, ['-r', '@swc-node/register', app.entry], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(app.port ?? 0),
+        SPOOL_DIR: path.join(DIR, `${app.name}.spool`),
+        // Gateways leave the background tasks to the two workers.
+        WORKER: app.name.startsWith('worker') ? '1' : '0',
+      },
+    });
+  }
+  for (const app of missing) {
+    const ms = await waitFor(
+      app.name,
+      async () => {
+        if (!pidOf(app.name)) throw new Error(`${app.name} exited (see ${path.join(DIR, `${app.name}.log`)})`);
+        return (await health(app)).startsWith(app.port ? 'ready' : 'alive');
+      },
+      300_000,
+    );
+    log(`${app.name} ${app.port ? `ready on :${app.port}` : 'started'} in ${ms} ms`);
+  }
+}
 
 async function start() {
+  const enginesOnly = process.argv.includes('--engines-only');
   ensurePackages();
   fs.mkdirSync(DIR, { recursive: true });
   for (const i of NODES) if (!pidOf(`nats${i}`)) await startNats(i);
@@ -231,38 +341,71 @@ async function start() {
   for (const i of NODES) if (!pidOf(`galera${i}`)) await startGalera(i, running.length === 0 && i === 1);
   if (!pidOf('haproxy')) startHaproxy();
   await waitFor('haproxy', () => portOpen(HAPROXY_WRITE));
+  // A galera1 just (re)started takes the writes back once HAProxy's checks pass (~2 s), closing the sessions the
+  // backup held: return only after that, so no one connects to the backup and is cut off a moment later.
+  if (pidOf('galera1'))
+    await waitFor('HAProxy writing to galera1', () =>
+      mysql(HAPROXY_WRITE, 'SELECT @@wsrep_node_name').stdout.includes('galera1'),
+    );
   const size = mysql(HAPROXY_WRITE, "SHOW STATUS LIKE 'wsrep_cluster_size'").stdout.trim();
   log(`galera ${size}`);
-  console.log(`MYSQL_URL=mysql://root@127.0.0.1:${HAPROXY_WRITE}/infinitum`);
-  console.log(`MYSQL_READ_URL=mysql://root@127.0.0.1:${HAPROXY_READ}/infinitum`);
+  console.log(`MYSQL_URL=mysql://root@127.0.0.1:${HAPROXY_WRITE}/${DATABASE}`);
+  console.log(`MYSQL_READ_URL=mysql://root@127.0.0.1:${HAPROXY_READ}/${DATABASE}`);
   console.log(`NATS_URL=${NODES.map((i) => `nats://127.0.0.1:${NATS_PORT(i)}`).join(',')}`);
+  if (enginesOnly) return;
+  await startApps();
+  const env = appEnv();
+  for (const app of APPS.filter((a) => a.port))
+    console.log(`${app.name.startsWith('gateway') ? 'GATEWAY' : 'COLLECTOR'}=http://127.0.0.1:${app.port}`);
+  console.log(`Sign in as ${env.ADMIN_EMAIL} (password in ${path.join(DIR, 'app.env')})`);
 }
 
-async function stopOne(name) {
+/** SIGTERM, then (after `graceMs`) SIGKILL: an application process drains what it holds before it leaves. */
+async function stopOne(name, graceMs = 60_000) {
   const pid = pidOf(name);
   if (!pid) return;
   process.kill(pid, 'SIGTERM');
-  await waitFor(`${name} to stop`, () => pidOf(name) === null, 60_000);
+  try {
+    await waitFor(`${name} to stop`, () => pidOf(name) === null, graceMs);
+  } catch {
+    log(`${name} did not stop within ${graceMs} ms: killed`);
+    process.kill(pid, 'SIGKILL');
+  }
   fs.rmSync(path.join(DIR, `${name}.pid`), { force: true });
   log(`${name} stopped`);
 }
 
 async function stop() {
+  // Application processes first, together (gateways and collectors stop taking requests and flush; workers finish
+  // their batch), while the engines still run.
+  await Promise.all(APPS.map((a) => stopOne(a.name, 30_000)));
   // Galera nodes stop one by one, the first last, so it is the one marked safe to bootstrap next time.
   for (const name of ['haproxy', ...NODES.map((i) => `nats${i}`), 'galera3', 'galera2', 'galera1']) await stopOne(name);
 }
 
-function status() {
-  for (const name of SERVICES) {
+async function status() {
+  const port = {
+    haproxy: `${HAPROXY_WRITE} write, ${HAPROXY_READ} read`,
+    ...Object.fromEntries(NODES.map((i) => [`nats${i}`, String(NATS_PORT(i))])),
+    ...Object.fromEntries(NODES.map((i) => [`galera${i}`, String(DB_PORT(i))])),
+  };
+  for (const name of ENGINES) {
     const pid = pidOf(name);
-    console.log(`${name.padEnd(8)} ${pid ? `running (pid ${pid})` : 'stopped'}`);
+    console.log(`${name.padEnd(10)} ${pid ? `running (pid ${pid})` : 'stopped'}  port ${port[name]}`);
+  }
+  for (const app of APPS) {
+    const pid = pidOf(app.name);
+    const where = app.port ? `port ${app.port}` : 'no port';
+    console.log(
+      `${app.name.padEnd(10)} ${pid ? `running (pid ${pid})` : 'stopped'}  ${where}  ${pid ? await health(app) : '-'}`,
+    );
   }
 }
 
 const cmd = process.argv[2] ?? 'status';
 const actions = { start, stop, status };
 if (!actions[cmd]) {
-  console.error('usage: npm run cluster -- start|stop|status');
+  console.error('usage: npm run cluster -- start [--engines-only] | stop | status');
   process.exit(2);
 }
 Promise.resolve(actions[cmd]()).catch((err) => {

@@ -21,9 +21,12 @@ import {
  */
 const ROOT = path.resolve(__dirname, '../..');
 const DIR = process.env.CLUSTER_DIR ?? path.join(ROOT, '.cluster');
-const cluster = (cmd: string) => {
-  const r = spawnSync('node', [path.join(ROOT, 'scripts/cluster.mjs'), cmd], { encoding: 'utf8', env: process.env });
-  if (r.status !== 0) throw new Error(`cluster ${cmd}: ${r.stdout}${r.stderr}`);
+const cluster = (...args: string[]) => {
+  const r = spawnSync('node', [path.join(ROOT, 'scripts/cluster.mjs'), ...args], {
+    encoding: 'utf8',
+    env: process.env,
+  });
+  if (r.status !== 0) throw new Error(`cluster ${args.join(' ')}: ${r.stdout}${r.stderr}`);
   return r.stdout;
 };
 const nodeQuery = async (port: number, sql: string, params: unknown[] = []) => {
@@ -47,7 +50,7 @@ const startedCluster = !/running/.test(
 );
 
 beforeAll(async () => {
-  console.log(cluster('start'));
+  console.log(cluster('start', '--engines-only'));
   // The gateway's own database is made through HAProxy's write port (tests/support/gateway.ts).
   process.env.TEST_MYSQL_SERVER = 'mysql://root@127.0.0.1:3310';
   process.env.TEST_REDIS_URL ??= 'redis://127.0.0.1:6379';
@@ -109,7 +112,7 @@ test('ingest goes on through a kill -9 of the Galera write node, counts exact on
   for (const port of [3309, 3312, 3313]) expect(await countOn(port)).toBe(600);
 
   const rejoinAt = Date.now();
-  cluster('start');
+  cluster('start', '--engines-only');
   const rejoinMs = Date.now() - rejoinAt;
   const size = await nodeQuery(3311, "SHOW STATUS LIKE 'wsrep_cluster_size'");
   expect(size[0].Value).toBe('3');

@@ -8,5 +8,7 @@ module.exports = {
   displayName: 'cluster',
   globalSetup: undefined,
   testMatch: ['<rootDir>/tests/cluster/**/*.test.ts'],
+  // The chaos suite has a command of its own (`npm run test:chaos`).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/cluster/chaos.test.ts'],
   testTimeout: 600000,
 };
