@@ -54,7 +54,8 @@ async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[data-loading-state="loading"]'), undefined, {
     timeout: 20_000,
   });
-  await page.waitForTimeout(400);
+  // Two frames: what the last answer rendered is laid out before anything is measured.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** What sticks out past the right edge: the page's width and the widest offenders, for the failure message. */
