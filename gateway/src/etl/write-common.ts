@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import { WEEK_HOURS } from '@infinitum/rules';
 
 /** Rows per statement of the ETL's reads and writes (IN lists, multi-row inserts). */
@@ -57,3 +57,18 @@ export const timed = async <T>(phase: string, work: Promise<T>): Promise<T> => {
 
 /** Runs inside the batch's transaction just before the commit, with its counts (the worker's ledger). */
 export type BatchLedger = (qr: QueryRunner, counts: { processed: number; duplicates: number }) => Promise<void>;
+
+/**
+ * How deep a customer's touches are complete over its whole history, in hours: 7 x 24 h (what the ETL always
+ * wrote), or the widest W a finished recompute backfilled (modules/attribution/recompute.ts). The stored width
+ * (touch_table_hours) may be wider: a recompute that was superseded part-way widened the table, and the ETL has
+ * written that wide since, but the older days' backfill stopped. A reader that needs every impression up to some
+ * depth before a visit finds it in touch up to this depth, and must look in impression_event beyond it.
+ */
+export async function completeTouchHours(em: EntityManager, customerId: number): Promise<number> {
+  const [row]: { h: number | string | null }[] = await em.query(
+    "SELECT MAX(touch_hours) AS h FROM attribution_change WHERE customer_id = ? AND status = 'done'",
+    [customerId],
+  );
+  return Math.max(WEEK_HOURS, Number(row?.h ?? 0));
+}

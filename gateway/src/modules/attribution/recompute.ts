@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { WEEK_HOURS } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
 import { leasedRound, leaseOwner, startLeasedTask } from '../../shared/leased-task';
+import { completeTouchHours } from '../../etl/write-common';
 
 /**
  * The recompute that puts a customer's asked-for attribution windows in force (docs/design.md#attribution-settings;
@@ -66,19 +67,6 @@ async function takeNewest(ds: DataSource, customerId: number): Promise<ChangeRow
   });
 }
 
-/**
- * How deep the customer's whole history of touches is complete, in hours: 7 x 24 h (what the ETL always wrote), or the
- * widest W a finished recompute backfilled. touch_table_hours may be wider (a superseded run widened the table, and
- * the ETL has written that wide since, but its backfill stopped part-way): the next backfill starts from here.
- */
-async function completeWidth(ds: DataSource, customerId: number): Promise<number> {
-  const [row]: { h: number | string | null }[] = await ds.query(
-    "SELECT MAX(touch_hours) AS h FROM attribution_change WHERE customer_id = ? AND status = 'done'",
-    [customerId],
-  );
-  return Math.max(WEEK_HOURS, Number(row?.h ?? 0));
-}
-
 /** Whether a change newer than `id` was asked for since (the running one then stops and leaves it the field). */
 async function supersededBy(em: EntityManager, customerId: number, id: number): Promise<boolean> {
   const rows: unknown[] = await em.query(
@@ -121,7 +109,7 @@ export async function recomputeChange(
   if (!change) return 'none';
   const customer: unknown[] = await ds.query('SELECT 1 FROM customer WHERE id = ?', [customerId]);
   if (customer.length === 0) return supersede(ds, change.id);
-  const complete = await completeWidth(ds, customerId);
+  const complete = await completeTouchHours(ds.manager, customerId);
   if (change.touch_hours > complete) {
     // Widen first, in its own transaction: the UPDATE waits for the ETL batches that read the old width (they hold
     // a shared lock on the customer row to their commit: etl/write-common.ts touchTableWidthMs), and every batch
