@@ -1,5 +1,4 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { WEEK_HOURS } from '@infinitum/rules';
 import type { AppContext } from '../../shared/app-context';
 import { leasedRound, leaseOwner, startLeasedTask } from '../../shared/leased-task';
 import { completeTouchHours } from '../../etl/write-common';
