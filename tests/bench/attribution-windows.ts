@@ -101,12 +101,12 @@ async function main() {
      VALUES (?, 168, 24, 720, 48)`,
     [CUSTOMER],
   );
-  const [[{ before }]] = [await ds.query('SELECT COUNT(*) AS before FROM touch WHERE customer_id = ?', [CUSTOMER])];
+  const [[{ n_before: before }]] = [await ds.query('SELECT COUNT(*) AS n_before FROM touch WHERE customer_id = ?', [CUSTOMER])];
   const t0 = performance.now();
   const outcome = await recomputeChange(ds, CUSTOMER);
   const ms = performance.now() - t0;
-  const [[{ after }], [{ days }]] = await Promise.all([
-    ds.query('SELECT COUNT(*) AS after FROM touch WHERE customer_id = ?', [CUSTOMER]),
+  const [[{ n_after: after }], [{ days }]] = await Promise.all([
+    ds.query('SELECT COUNT(*) AS n_after FROM touch WHERE customer_id = ?', [CUSTOMER]),
     ds.query('SELECT days_total AS days FROM attribution_change WHERE customer_id = ? ORDER BY id DESC LIMIT 1', [
       CUSTOMER,
     ]),
