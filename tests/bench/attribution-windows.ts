@@ -101,7 +101,9 @@ async function main() {
      VALUES (?, 168, 24, 720, 48)`,
     [CUSTOMER],
   );
-  const [[{ n_before: before }]] = [await ds.query('SELECT COUNT(*) AS n_before FROM touch WHERE customer_id = ?', [CUSTOMER])];
+  const [[{ n_before: before }]] = [
+    await ds.query('SELECT COUNT(*) AS n_before FROM touch WHERE customer_id = ?', [CUSTOMER]),
+  ];
   const t0 = performance.now();
   const outcome = await recomputeChange(ds, CUSTOMER);
   const ms = performance.now() - t0;
