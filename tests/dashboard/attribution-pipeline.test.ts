@@ -3,11 +3,15 @@ import type { TestGateway } from '../support/gateway';
 import {
   hitLine,
   impressionLine,
+  ingest,
   type IngestLine,
   ingestAndSettle,
   startPipelineGateway,
   superAdminToken,
+  waitForIdle,
 } from '../support/pipeline';
+import { attachTouches, sessionise } from '../reference/sessions';
+import { recomputePending } from '../../gateway/src/modules/attribution/recompute';
 import type { RefHit, RefImpression } from '../reference/types';
 import { answerMismatches, restCall, SECTION_4_CALLS } from './compare';
 import { generateEvents } from './generate';
@@ -125,4 +129,67 @@ test.each([0, 1])('customer %i: the pipeline writes touches at its width, answer
   );
   if (w === 720) expect(timing.body.summary_data.Beyond_Week).toBeGreaterThan(0);
   else expect(timing.body.summary_data.Beyond_Week).toBeUndefined();
+});
+
+test('a switch to 30 days while events arrive leaves no touch out', async () => {
+  const orgs = await makeBroadcasterWorld(t);
+  const c = await makeCustomer(t, orgs.broadcasterId, referencePlan('Switching Ltd'));
+  const events = generateEvents(c, {
+    seed: 37,
+    fromMs: Date.parse('2026-08-28T00:00:00Z'),
+    toMs: Date.parse('2026-10-05T00:00:00Z'),
+    impressions: 900,
+  });
+  events.hits.push(...lateHits(c, events.impressions, 'sw', 4));
+  const lines = linesOf(c, events.impressions, events.hits);
+  // A deterministic shuffle: impressions and visits of every day arrive in every part.
+  const order = lines.map((l, i) => ({ l, k: (i * 7919) % lines.length })).sort((a, b) => a.k - b.k);
+  const shuffled = order.map((x) => x.l);
+  const third = Math.floor(shuffled.length / 3);
+  expect((await ingestAndSettle(t, token, shuffled.slice(0, third))).rejected).toBe(0);
+  // The change is asked for, then the rest arrives in small sends while the task widens and backfills.
+  const change = await t.gateway.app.ds.query(
+    `INSERT INTO attribution_change (customer_id, from_touch_hours, from_same_day_hours, touch_hours, same_day_hours)
+     VALUES (?, 168, 24, 720, 48)`,
+    [c.id],
+  );
+  // This process's recompute (the task's, if it took the customer's lease first, runs instead) backfills a day
+  // every 30 ms while the sends go on, so ETL batches run before, during and after the widening.
+  const recompute = recomputePending(t.gateway.app, 'switch-test', {
+    afterDay: () => new Promise((res) => setTimeout(res, 30)),
+  });
+  for (let i = third; i < shuffled.length; i += 60) {
+    const r = await ingest(t, token, shuffled.slice(i, i + 60));
+    expect(r.status).toBe(200);
+    await new Promise((res) => setTimeout(res, 80));
+  }
+  await recompute;
+  await waitForIdle(t, token, 120_000);
+  const until = Date.now() + 60_000;
+  let status = '';
+  while (Date.now() < until && status !== 'done') {
+    [{ status }] = await t.gateway.app.ds.query('SELECT status FROM attribution_change WHERE id = ?', [
+      change.insertId,
+    ]);
+    if (status !== 'done') await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(status).toBe('done');
+  const expected = attachTouches(sessionise(events.hits), events.impressions, 720 * HOUR).reduce(
+    (a, v) => a + v.touches.length,
+    0,
+  );
+  const [{ n }] = await t.gateway.app.ds.query('SELECT COUNT(*) AS n FROM touch WHERE customer_id = ?', [c.id]);
+  expect(Number(n)).toBe(expected);
+  const problems: string[] = [];
+  for (const { name, filter } of filterCases(c, '2026-09-20', '2026-10-04').slice(0, 3)) {
+    const want = referenceAnswers(refCustomer(c), events.impressions, events.hits, filter, {
+      touchMs: 720 * HOUR,
+      sameDayMs: 48 * HOUR,
+    });
+    for (const call of SECTION_4_CALLS) {
+      const rest = await restCall(t, token, call, payloadOf(filter));
+      problems.push(...answerMismatches(call, rest.body, want[call]).map((p) => `${name} ${call} ${p}`));
+    }
+  }
+  expect(problems.slice(0, 20)).toEqual([]);
 });
