@@ -13,6 +13,8 @@ export async function fillTables(
   customer: { id: number; timeZone: string },
   impressions: RefImpression[],
   hits: RefHit[],
+  /** How far before a visit touches are written: the customer's touch-table width (default 7 x 24 h). */
+  touchWindowMs?: number,
 ): Promise<void> {
   const ds = t.gateway.app.ds;
   const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
@@ -47,7 +49,7 @@ export async function fillTables(
       rows.flatMap((r) => [...r.key, r.n]),
     ),
   );
-  const visits = attachTouches(sessionise(hits), impressions);
+  const visits = attachTouches(sessionise(hits), impressions, touchWindowMs);
   const [{ next }]: { next: number }[] = await ds.query('SELECT COALESCE(MAX(id), 0) + 1 AS next FROM visit');
   let id = Number(next);
   const visitRows: unknown[][] = [];

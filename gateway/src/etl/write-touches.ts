@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { CHUNK, TOUCH_WINDOW_MS } from './write-common';
+import { CHUNK, touchTableWidthMs } from './write-common';
 import { chunks } from '../shared/chunks';
 import { insertIgnore } from './bulk-load';
 import type { ImpressionRow } from './rows';
@@ -64,7 +64,8 @@ export interface StoredImpression {
 }
 
 /**
- * New impressions touch the stored visits of their household within the next 7 x 24 h. Matched in
+ * New impressions touch the stored visits of their household within the next touch-table width (7 x 24 h, or the
+ * customer's wider stored width: touchTableWidthMs). Matched in
  * memory from one indexed read of the households' visits per CHUNK distinct households (an INSERT ...
  * SELECT joining on a long IN list of event ids is planned badly by MariaDB): a household with
  * several of the batch's impressions is probed once, not once per chunk of impressions it falls in.
@@ -84,6 +85,7 @@ export async function touchExistingVisits(
     else households.set(r.household, [r]);
   }
   for (const [customerId, households] of byCustomer) {
+    const width = await touchTableWidthMs(qr, customerId);
     for (const part of chunks([...households.keys()], CHUNK)) {
       let lo = Infinity;
       let hi = -Infinity;
@@ -96,7 +98,7 @@ export async function touchExistingVisits(
       const visits: { id: number; hh: string; start_ts: Date; local_date: string }[] = await qr.query(
         `SELECT id, CAST(household_id AS CHAR) AS hh, start_ts, local_date FROM visit
          WHERE customer_id = ? AND household_id IN (?) AND start_ts >= ? AND start_ts < ?`,
-        [customerId, part.map(BigInt), sqlTime(lo), sqlTime(hi + TOUCH_WINDOW_MS)],
+        [customerId, part.map(BigInt), sqlTime(lo), sqlTime(hi + width)],
       );
       if (!visits.length) continue;
       const visitsOf = new Map<string, TouchedVisit[]>();
@@ -110,7 +112,7 @@ export async function touchExistingVisits(
       for (const [household, list] of visitsOf) {
         for (const r of households.get(household)!) {
           for (const v of list) {
-            if (v.start < r.ts || v.start >= r.ts + TOUCH_WINDOW_MS || rebuilt.has(v.id)) continue;
+            if (v.start < r.ts || v.start >= r.ts + width || rebuilt.has(v.id)) continue;
             touches.add(v, r);
           }
         }

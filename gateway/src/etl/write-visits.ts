@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { CHUNK, TOUCH_WINDOW_MS, etlPhaseMs, timed } from './write-common';
+import { CHUNK, etlPhaseMs, timed, touchTableWidthMs } from './write-common';
 import { Touches, type StoredImpression } from './write-touches';
 import { chunks } from '../shared/chunks';
 import { localParts } from '../shared/time';
@@ -246,18 +246,20 @@ async function insertPages(qr: QueryRunner, customerId: number, visits: NewVisit
 const VISIT_PAGE = columnList(VISIT_PAGE_COLUMNS);
 
 /**
- * Touches of the new visits: the households' stored impressions in the 7 x 24 h before each visit,
+ * Touches of the new visits: the households' stored impressions in the touch-table width (7 x 24 h or the
+ * customer's wider stored width: touchTableWidthMs) before each visit,
  * the batch's new ones included (read after their insert), so touchExistingVisits skips these visits.
  */
 async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVisit[], visitIds: number[]) {
   const starts = visits.map((v) => v.start);
+  const width = await touchTableWidthMs(qr, customerId);
   const impressions: StoredImpression[] = await timed(
     'visits.touches.read',
     qr.query(
       `SELECT event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
             booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart
      FROM impression_event WHERE customer_id = ? AND household_id IN (?) AND ts > ? AND ts <= ?`,
-      [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - TOUCH_WINDOW_MS), sqlTime(Math.max(...starts))],
+      [customerId, householdsOf(visits), sqlTime(Math.min(...starts) - width), sqlTime(Math.max(...starts))],
     ),
   );
   const impressionsOf = new Map<string, TouchingImpression[]>();
@@ -283,7 +285,7 @@ async function insertTouches(qr: QueryRunner, customerId: number, visits: NewVis
   visits.forEach((v, n) => {
     const visit = { id: visitIds[n], start: v.start, localDate: v.localDate, startSql: sqlTime(v.start) };
     for (const i of impressionsOf.get(v.household) ?? []) {
-      if (i.ts <= v.start - TOUCH_WINDOW_MS || i.ts > v.start) continue;
+      if (i.ts <= v.start - width || i.ts > v.start) continue;
       touches.add(visit, i);
     }
   });

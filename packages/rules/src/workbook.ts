@@ -65,6 +65,9 @@ export interface ExportComparison {
   overTime?: readonly Row[];
 }
 
+/** Whether the timing answer has the Beyond_Week bucket (absent, or null on GraphQL, under a window of a week or less). */
+const beyondWeek = (t: Row | undefined): boolean => t?.Beyond_Week !== undefined && t?.Beyond_Week !== null;
+
 const heat = (name: string, rows: readonly Row[] | undefined, numFmt: string): SheetSpec => ({
   name,
   columns: [{ key: 'time' }, ...HEATMAP_COLUMNS.map((key) => ({ key, numFmt }))],
@@ -125,13 +128,16 @@ export function dashboardSheets(d: DashboardExportData): SheetSpec[] {
     },
     {
       name: 'Visit Response Timing',
+      // Beyond_Week only when the answer has it (a touch window longer than a week: docs/design.md#attribution-settings).
       columns: [
         { key: 'Hour_1', numFmt: COUNT },
         { key: 'Day_1', numFmt: COUNT },
         { key: 'Week_1', numFmt: COUNT },
+        ...(beyondWeek(d.timing) ? [{ key: 'Beyond_Week', numFmt: COUNT }] : []),
         { key: 'Hour_1_Perc', numFmt: PERCENT },
         { key: 'Day_1_Perc', numFmt: PERCENT },
         { key: 'Week_1_Perc', numFmt: PERCENT },
+        ...(beyondWeek(d.timing) ? [{ key: 'Beyond_Week_Perc', numFmt: PERCENT }] : []),
       ],
       rows: d.timing ? [d.timing] : [],
     },

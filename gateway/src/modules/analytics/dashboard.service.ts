@@ -1,6 +1,7 @@
 import type { AppContext } from '../../shared/app-context';
 import type { Actor } from '@infinitum/rules';
 import { dashboardCallSeconds } from '../../shared/metrics';
+import { windowsOf } from '../../shared/attribution-windows';
 import { assertCustomerVisible } from '../access/customer-scope';
 import { type CompareSpec, compareRangeOf, withComparison } from './calls/compare';
 import { type DashboardAnswer, type DashboardCallName, dashboardCallOf } from './calls/registry';
@@ -38,10 +39,12 @@ async function answerDashboardCall<N extends DashboardCallName>(
   call: N,
   input: DashboardFilterInput,
 ): Promise<DashboardAnswer<N>> {
-  const filter = parseDashboardFilter(input ?? {});
-  const compare = compareRangeOf(input ?? {}, filter);
+  const parsed = parseDashboardFilter(input ?? {});
+  const compare = compareRangeOf(input ?? {}, parsed);
   const em = app.ds.manager;
-  await assertCustomerVisible(em, actor, filter.customerId);
+  await assertCustomerVisible(em, actor, parsed.customerId);
+  // The windows in force, read once per request (docs/design.md#attribution-settings): every part follows them.
+  const filter = { ...parsed, windows: await windowsOf(em, parsed.customerId) };
   const dataOf = (f: typeof filter) =>
     new DashboardData(em, f, app.config.REACH_SAMPLE_MIN_IMPRESSIONS, app.config.DASHBOARD_SUMMARY_WAIT_MS);
   const data = dataOf(filter);

@@ -1,5 +1,5 @@
 import { dayFromNumber, dayNumber } from './filters/dates';
-import type { DashboardFilter } from './filters/filter';
+import { type DashboardFilter, windowsIn } from './filters/filter';
 
 /**
  * The one filter -> SQL builder every dashboard query starts from (STYLE: base conditions).
@@ -133,14 +133,17 @@ export function responseDayScope(f: DashboardFilter): SqlFragment {
 }
 
 /**
- * docs/design.md#visits-and-attribution: touches (alias t) that count for responses: the touch's impression is in I(F), its
- * visit has a local date in range and (with a site filter) hit one of those site tags.
+ * docs/design.md#visits-and-attribution: touches (alias t) that count for responses: the touch's impression is in I(F) and
+ * within the touch window W of its visit, the visit has a local date in range and (with a site filter) hit one of
+ * those site tags.
  */
 export function touchScope(f: DashboardFilter): SqlFragment {
   const imp = impressionScope(f, 'touch');
+  // The touch table may hold touches up to the customer's stored width (wider than W while a change to a longer
+  // window is being recomputed, or after a shrink): only those within W count (docs/design.md#attribution-settings).
   const out: SqlFragment = {
-    sql: `t.visit_local_date BETWEEN ? AND ? AND ${imp.sql}`,
-    params: [f.start, f.end, ...imp.params],
+    sql: `t.visit_local_date BETWEEN ? AND ? AND ${imp.sql} AND t.impression_ts > t.visit_ts - INTERVAL ? HOUR`,
+    params: [f.start, f.end, ...imp.params, windowsIn(f).touchWindowHours],
   };
   sitesHit('t.visit_id', f, out);
   return out;

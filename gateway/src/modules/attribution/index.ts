@@ -1,8 +1,10 @@
 import type { GatewayModule } from '../../shared/module';
 import { AttributionChange } from './attribution-change.entity';
+import { startRecomputeTask } from './recompute';
 
 /** A customer's attribution windows W and S (docs/design.md#attribution-settings): settings, changes, recompute. */
 export const attributionModule: GatewayModule = {
   name: 'attribution',
   entities: [AttributionChange],
+  tasks: [startRecomputeTask],
 };

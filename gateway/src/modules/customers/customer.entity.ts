@@ -48,4 +48,8 @@ export class Customer extends Audited {
   /** Same-day window S in hours: 1 to W, default 24. In force, like W. */
   @Column({ name: 'same_day_window_hours', type: 'smallint', unsigned: true, default: 24 })
   sameDayWindowHours: number;
+
+  /** How far before a visit the touch table holds touches, in hours (>= 168, only raised): a superset of W (docs/architecture.md#summaries). */
+  @Column({ name: 'touch_table_hours', type: 'smallint', unsigned: true, default: 168 })
+  touchTableHours: number;
 }

@@ -16,6 +16,17 @@ export const TIMING_BUCKETS = [
   { label: 'Within 1 week', count: (t: Timing) => t.Week_1, share: (t: Timing) => t.Week_1_Perc },
 ];
 
+/** Visits a week or more after their impression: answered only when the customer's touch window is longer. */
+const BEYOND_WEEK = {
+  label: 'Beyond 1 week',
+  count: (t: Timing) => t.Beyond_Week ?? 0,
+  share: (t: Timing) => t.Beyond_Week_Perc ?? 0,
+};
+
+/** The buckets the answer has: spec 2's three, and "Beyond 1 week" when the server sent it. */
+export const timingBuckets = (t: Timing) =>
+  t.Beyond_Week === null || t.Beyond_Week === undefined ? TIMING_BUCKETS : [...TIMING_BUCKETS, BEYOND_WEEK];
+
 export function ResponseTiming({ call }: { call: Call<VisitResponseTimingQuery['visit_response_timing']> }) {
   const [mode, setMode] = useState<'count' | 'percent'>('count');
   const t = call.data?.summary_data;
@@ -33,7 +44,7 @@ export function ResponseTiming({ call }: { call: Call<VisitResponseTimingQuery['
         <>
           <HorizontalBars
             height={300}
-            bars={TIMING_BUCKETS.map((b) => ({
+            bars={timingBuckets(t).map((b) => ({
               label: b.label,
               value: pct ? b.share(t) * 100 : b.count(t),
               valueText: pct ? formatPercent(b.share(t)) : formatCount(b.count(t)),
@@ -47,7 +58,7 @@ export function ResponseTiming({ call }: { call: Call<VisitResponseTimingQuery['
           <ChartTable
             caption="Visit response timing"
             headers={['Timing', 'Visits', 'Percentage']}
-            rows={TIMING_BUCKETS.map((b) => [b.label, formatCount(b.count(t)), formatPercent(b.share(t))])}
+            rows={timingBuckets(t).map((b) => [b.label, formatCount(b.count(t)), formatPercent(b.share(t))])}
           />
         </>
       )}

@@ -14,6 +14,8 @@ export interface AnalysisFacts {
   heatmap: { impressions: HeatmapRow[]; webhits: HeatmapRow[]; response_ratio: HeatmapRow[] };
   regions: ResponsesByRegionRow[];
   timing: VisitResponseTimingData;
+  /** The customer's touch window W in hours (default 168): which delays the timing can hold (docs/design.md#attribution-settings). */
+  touchWindowHours?: number;
   viewsFor80Percent: number;
   meanViews: number;
 }

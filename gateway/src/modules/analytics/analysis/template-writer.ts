@@ -53,11 +53,21 @@ function geographicDistribution(f: AnalysisFacts): string {
   );
 }
 
+/** The timing buckets the touch window W leaves room for: no "later in the week" under a window of a day or less. */
+function timingSentence(t: AnalysisFacts['timing'], touchWindowHours: number): string {
+  const parts = [`${percent(t.Hour_1_Perc)} of visits came within an hour of the last impression`];
+  if (touchWindowHours > 1) parts.push(`${percent(t.Day_1_Perc)} within a day`);
+  if (touchWindowHours > 24) parts.push(`${percent(t.Week_1_Perc)} later in the week`);
+  if (t.Beyond_Week_Perc !== undefined) parts.push(`${percent(t.Beyond_Week_Perc)} more than a week after`);
+  if (parts.length === 1) return `${parts[0]}.`;
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
+}
+
 function responseProfile(f: AnalysisFacts): string {
   const t = f.timing;
   if (f.summary.Total_Responses === 0) return p('There were no attributed visits to profile.');
   return p(
-    `${percent(t.Hour_1_Perc)} of visits came within an hour of the last impression, ${percent(t.Day_1_Perc)} within a day and ${percent(t.Week_1_Perc)} later in the week.`,
+    timingSentence(t, f.touchWindowHours ?? 168),
     `A visiting household saw ${decimal(f.meanViews)} impressions on average; 80% of visits followed ${count(f.viewsFor80Percent)} or fewer.`,
     strongestDaypart(f),
   );

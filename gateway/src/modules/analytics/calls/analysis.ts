@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
+import { windowsIn } from '../filters/filter';
 import { meanViews, viewsFor80Percent } from '../metrics';
 import { creativePerformanceSummary } from './creative-performance-summary';
 import { impressionHeatmap } from './impression-heatmap';
@@ -57,6 +58,7 @@ export async function analysis(data: DashboardData) {
     heatmap: heatmap.table_data,
     regions: regions.table_data,
     timing: timing.summary_data,
+    touchWindowHours: windowsIn(data.filter).touchWindowHours,
     viewsFor80Percent: viewsFor80Percent(counts),
     meanViews: meanViews(counts),
   });

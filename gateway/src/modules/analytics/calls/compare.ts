@@ -125,11 +125,16 @@ const numberOf = (o: unknown, k: string): number => {
   return typeof v === 'number' ? v : 0;
 };
 
-/** The changes of the summary figures (in the spec's order). */
+const has = (o: unknown, k: string): boolean => (o as Record<string, unknown> | undefined)?.[k] !== undefined;
+
+/**
+ * The changes of the summary figures (in the spec's order). An optional figure neither range has (Beyond_Week under a
+ * touch window of a week or less) is left out.
+ */
 export function summaryChanges(spec: CompareSpec, current: unknown, previous: unknown): FigureChange[] {
-  return Object.entries(spec.summary ?? {}).map(([k, dir]) =>
-    figureChange(k, numberOf(current, k), numberOf(previous, k), dir),
-  );
+  return Object.entries(spec.summary ?? {})
+    .filter(([k]) => has(current, k) || has(previous, k))
+    .map(([k, dir]) => figureChange(k, numberOf(current, k), numberOf(previous, k), dir));
 }
 
 /**

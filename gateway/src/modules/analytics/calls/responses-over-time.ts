@@ -10,7 +10,7 @@ export const ResponsesOverTimeRow = z
 export type ResponsesOverTimeRow = z.infer<typeof ResponsesOverTimeRow>;
 const CorrelationSummary = z.object({ correlation: z.number() }).meta({ id: 'CorrelationSummary' });
 
-/** docs/design.md#visits-and-attribution: every local date of the range (zeros included); Same_Day = delay <= 24 h. */
+/** docs/design.md#visits-and-attribution: every local date of the range (zeros included); Same_Day = delay <= S (24 h by default). */
 export async function responsesOverTime(data: DashboardData) {
   const [impressions, responses] = await Promise.all([data.impressions(), data.responses()]);
   const rows = new Map<string, ResponsesOverTimeRow>(
@@ -27,7 +27,7 @@ export async function responsesOverTime(data: DashboardData) {
     const row = rows.get(r.date);
     if (!row) continue;
     row.Total_Responses += r.responses;
-    if (r.bucket <= 2) row.Same_Day += r.responses;
+    if (r.sameDay) row.Same_Day += r.responses;
   }
   const table_data = [...rows.values()];
   const correlation = pearson(

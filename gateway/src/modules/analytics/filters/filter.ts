@@ -1,3 +1,4 @@
+import { DEFAULT_ATTRIBUTION_WINDOWS, type AttributionWindows } from '@infinitum/rules';
 import { DomainError } from '../../../shared/errors';
 import { assertDateRange } from './dates';
 
@@ -36,7 +37,28 @@ export interface DashboardFilter {
   weekdays: number[];
   dayparts: number[];
   sites: number[];
+  /**
+   * The customer's attribution windows in force (docs/design.md#attribution-settings), set by the dashboard
+   * service from windowsOf; absent means the defaults. Part of the filter so every single-flight key (filterKey)
+   * names the windows its answer was computed under: no answer of the old settings is served after a switch.
+   */
+  windows?: AttributionWindows;
 }
+
+/** The windows a filter's answers follow: its own, or the defaults. */
+export const windowsIn = (f: DashboardFilter): AttributionWindows => f.windows ?? DEFAULT_ATTRIBUTION_WINDOWS;
+
+/**
+ * Whether F's windows are the defaults (W = 7 x 24 h, S = 24 h): the only settings the pre-built response
+ * summaries (cuts of 0..8 days, Same_Day as the first two delay buckets) answer exactly.
+ */
+export const defaultWindows = (f: DashboardFilter): boolean => {
+  const w = windowsIn(f);
+  return (
+    w.touchWindowHours === DEFAULT_ATTRIBUTION_WINDOWS.touchWindowHours &&
+    w.sameDayWindowHours === DEFAULT_ATTRIBUTION_WINDOWS.sameDayWindowHours
+  );
+};
 
 /** Whether F narrows impressions by date alone (a site filter narrows visits only). */
 export const narrowsByDateOnly = (f: DashboardFilter) =>

@@ -75,6 +75,8 @@ function facetsOf(
     byDay: byDay.map((x) => ({
       date: String(x.visit_local_date),
       bucket: Number(x.bucket) as DelayBucket,
+      // The summaries serve the default windows only (summaries/choice.ts): Same_Day is S = 24 h, buckets 1 and 2.
+      sameDay: Number(x.bucket) <= 2,
       views: Number(x.views),
       responses: Number(x.responses),
     })),

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { type DashboardFilter, narrowsByDateOnly } from '../filters/filter';
+import { type DashboardFilter, narrowsByDateOnly, windowsIn } from '../filters/filter';
 import { eventScope, type SqlFragment, touchScope, visitScope } from '../scope';
 
 /** docs/design.md#reach-frequency-and-lift: households of Reach per frequency (10 = 10 or more) and those with a response. */
@@ -52,7 +52,7 @@ export async function queryFrequencies(em: EntityManager, f: DashboardFilter): P
 
 /**
  * docs/design.md#reach-frequency-and-lift holdout: the control group (households of C(F) not in Reach) and those of them with a
- * visit in range, matching the site filter, that has a control touch in C(F).
+ * visit in range, matching the site filter, that has a control touch in C(F) (within the touch window W of the visit).
  */
 export async function queryControlGroup(
   em: EntityManager,
@@ -67,11 +67,11 @@ export async function queryControlGroup(
      FROM (SELECT DISTINCT r.household_id FROM control_impression_event r WHERE ${ctl.sql}) cg
      LEFT JOIN (SELECT DISTINCT r.household_id FROM control_impression_event r
                 JOIN visit v ON v.customer_id = r.customer_id AND v.household_id = r.household_id
-                 AND v.start_ts >= r.ts AND v.start_ts < r.ts + INTERVAL 7 DAY
+                 AND v.start_ts >= r.ts AND v.start_ts < r.ts + INTERVAL ? HOUR
                 WHERE ${ctlAgain.sql} AND ${visits.sql}) cr
        ON cr.household_id = cg.household_id
      WHERE NOT EXISTS (SELECT 1 FROM impression_event e WHERE e.household_id = cg.household_id AND ${exposed.sql})`,
-    [...ctl.params, ...ctlAgain.params, ...visits.params, ...exposed.params],
+    [...ctl.params, windowsIn(f).touchWindowHours, ...ctlAgain.params, ...visits.params, ...exposed.params],
   );
   return { households: Number(row?.households ?? 0), responding: Number(row?.responding ?? 0) };
 }
@@ -133,9 +133,9 @@ export async function queryHoldoutGroup(
 }
 
 /**
- * docs/design.md#reach-frequency-and-lift pre/post: of Reach's households whose pre window (7 x 24 h before the first impression
- * in I(F), t0) does not start before the customer's first site hit, how many have a visit (any
- * date, matching the site filter) in (t0, t0 + 7 d] (post) and in (t0 - 7 d, t0] (pre).
+ * docs/design.md#reach-frequency-and-lift pre/post: of Reach's households whose pre window (W before the first impression
+ * in I(F), t0; W the touch window, 7 x 24 h by default) does not start before the customer's first site hit, how many
+ * have a visit (any date, matching the site filter) in (t0, t0 + W] (post) and in (t0 - W, t0] (pre).
  * The first hit is looked for in the customer's first three local days only: local time is within
  * -12..+14 h of UTC, so no visit earlier in time has a local date 2 days after the smallest one.
  */
@@ -146,6 +146,8 @@ export async function queryPrePost(
   const imp = eventScope(f);
   const visits = visitScope(f, false);
   const index = await householdIndex(em, f);
+  // The pre and post windows are the touch window W (7 x 24 h by default: docs/design.md#attribution-settings).
+  const w = windowsIn(f).touchWindowHours;
   // One range probe per household over (t0 - 7 d, t0 + 7 d], split by t0, instead of two EXISTS
   // (about 30% less at 1M); a household with no visit there joins NULL, which MAX and SUM skip.
   const [row]: { kept: number | string; post: number | string | null; pre: number | string | null }[] = await em.query(
@@ -153,11 +155,11 @@ export async function queryPrePost(
      FROM (SELECT e.household_id, MAX(v.start_ts > e.t0) AS post, MAX(v.start_ts <= e.t0) AS pre
            FROM (SELECT r.household_id, MIN(r.ts) AS t0 FROM impression_event r ${index} WHERE ${imp.sql} GROUP BY r.household_id) e
            LEFT JOIN visit v ON ${visits.sql} AND v.household_id = e.household_id
-             AND v.start_ts > e.t0 - INTERVAL 7 DAY AND v.start_ts <= e.t0 + INTERVAL 7 DAY
-           WHERE e.t0 - INTERVAL 7 DAY >= (SELECT MIN(w.start_ts) FROM visit w WHERE w.customer_id = ?
+             AND v.start_ts > e.t0 - INTERVAL ? HOUR AND v.start_ts <= e.t0 + INTERVAL ? HOUR
+           WHERE e.t0 - INTERVAL ? HOUR >= (SELECT MIN(w.start_ts) FROM visit w WHERE w.customer_id = ?
              AND w.local_date <= (SELECT MIN(u.local_date) FROM visit u WHERE u.customer_id = ?) + INTERVAL 2 DAY)
            GROUP BY e.household_id) x`,
-    [...imp.params, ...visits.params, f.customerId, f.customerId],
+    [...imp.params, ...visits.params, w, w, w, f.customerId, f.customerId],
   );
   return { kept: Number(row?.kept ?? 0), post: Number(row?.post ?? 0), pre: Number(row?.pre ?? 0) };
 }

@@ -1,13 +1,16 @@
-/** Delay bucket of a response (docs/design.md#visits-and-attribution): 1 within 1 h, 2 within 24 h, 3 within the 7-day window. */
-export type DelayBucket = 1 | 2 | 3;
+/**
+ * Delay bucket of a response (docs/design.md#visits-and-attribution): 1 within 1 h, 2 within 24 h, 3 under 7 x 24 h,
+ * 4 from 7 x 24 h on (only when the touch window W is longer than a week).
+ */
+export type DelayBucket = 1 | 2 | 3 | 4;
 
 /**
  * Responses broken down once per way the calls read them (each call sums one facet), so a range
  * reads a few small groupings instead of one row per response.
  */
 export interface ResponseFacets {
-  /** By the visit's local date, delay bucket and views. */
-  byDay: { date: string; bucket: DelayBucket; views: number; responses: number }[];
+  /** By the visit's local date, delay bucket, views and whether the delay is at most the same-day window S. */
+  byDay: { date: string; bucket: DelayBucket; sameDay: boolean; views: number; responses: number }[];
   /** By the activating touch's region. */
   byRegion: { region: string; responses: number }[];
   /** By the activating touch's creative, channel, weekday and daypart. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { STORED_BUCKETS } from '../../../summaries/sample';
-import type { DashboardFilter } from '../filters/filter';
+import { type DashboardFilter, defaultWindows } from '../filters/filter';
 import { queryFrequencies } from '../queries/reach-lift';
 import { addSampleRows, queryFirstHitMs, querySampleRows, type SampleRow, sampleRate } from '../queries/reach-sample';
 import { dashboardFlights } from '../single-flight';
@@ -41,7 +41,14 @@ export const exposureReady = (em: EntityManager, filter: DashboardFilter, waitMs
 
 /** Whether reach reads the household sample: I(F) has at least sampleMinImpressions impressions. */
 export const sampled = async (input: ReachInputs) =>
-  firstSampleBuckets(await input.impressionTotal(), input.sampleMinImpressions) !== null;
+  firstSampleBuckets(await sampleableTotal(input), input.sampleMinImpressions) !== null;
+
+/**
+ * |I(F)| as the sampling sees it: the household sample (reach_exposure, reach_holdout) stores visit flags for the
+ * default touch window of 7 x 24 h only, so a customer with other windows is counted exactly (0: never sampled).
+ */
+const sampleableTotal = async (input: ReachInputs): Promise<number> =>
+  defaultWindows(input.filter) ? input.impressionTotal() : 0;
 
 /**
  * docs/design.md#reach-frequency-and-lift: households of Reach per frequency, with those that responded. Exact when I(F) has
@@ -53,9 +60,9 @@ export const sampled = async (input: ReachInputs) =>
  */
 export async function reachCounts(input: ReachInputs): Promise<ReachCounts> {
   const { em, filter: f } = input;
-  const early = earlySample(em, f);
+  const early = defaultWindows(f) ? earlySample(em, f) : Promise.resolve(null);
   const total = await input.impressionTotal();
-  const first = firstSampleBuckets(total, input.sampleMinImpressions);
+  const first = firstSampleBuckets(await sampleableTotal(input), input.sampleMinImpressions);
   if (first !== null) {
     const earlyRows = await early;
     if (earlyRows || (await exposureReady(em, f, input.summaryWaitMs))) {

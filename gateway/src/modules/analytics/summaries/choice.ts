@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { DashboardFilter } from '../filters/filter';
+import { type DashboardFilter, defaultWindows } from '../filters/filter';
 import {
   attributionServes,
   creativeSummaryServes,
@@ -53,9 +53,11 @@ export class SummaryChoice {
    * site only) reads the dashboard's visit_attribution summary, refreshed for the range's days
    * first; any failure there (say, a deadlock with a concurrent refresh) falls back to the window
    * over touch. One creative (dates and at most one site tag besides) reads the per-creative response
-   * summaries the same way (refreshCreativeAttribution).
+   * summaries the same way (refreshCreativeAttribution). The summaries are built for the default windows
+   * (W = 7 x 24 h, S = 24 h): a customer with other windows always reads the window over touch.
    */
   async responses(): Promise<ResponseFacets> {
+    if (!defaultWindows(this.filter)) return queryResponseFacets(this.em, this.filter);
     if (attributionServes(this.filter) && (await this.attributionReady())) {
       return queryAttributedResponseFacets(this.em, this.filter, await this.siteSummariesReady());
     }
@@ -64,6 +66,7 @@ export class SummaryChoice {
   }
 
   async responseSites(): Promise<SiteResponses[]> {
+    if (!defaultWindows(this.filter)) return queryResponseSites(this.em, this.filter);
     if (attributionServes(this.filter) && (await this.attributionReady())) {
       return queryAttributedResponseSites(this.em, this.filter, await this.siteSummariesReady());
     }

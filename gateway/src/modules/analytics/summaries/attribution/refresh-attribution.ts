@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { WEEK_HOURS } from '@infinitum/rules';
 import { SUMMARY } from '../../../../summaries/marks';
 import { placeholders } from '../../scope';
 import { recordBuilt, staleSummaryDays } from '../built-days';
@@ -82,7 +83,9 @@ export function responsesPerCut(
 /**
  * docs/design.md#visits-and-attribution for a customer's visit days, rows of visit_attribution (per visit) or visit_creative_attribution
  * (per visit and creative: the creative's touches alone) replaced: the latest touch (ties: smaller event
- * id as a string) and the touches per day offset v0..v8.
+ * id as a string) and the touches per day offset v0..v8. Only touches within the default window of 7 x 24 h: the
+ * summaries answer customers with the default windows alone (summaries/choice.ts), and the touch table may hold
+ * wider touches (a customer's stored width: docs/architecture.md#summaries).
  */
 export async function rebuildLatestTouches(
   tx: EntityManager,
@@ -108,7 +111,9 @@ export async function rebuildLatestTouches(
                         (k) =>
                           `SUM(CASE WHEN DATEDIFF(t.visit_local_date, t.impression_local_date) ${k === 8 ? '>=' : '='} ${k} THEN 1 ELSE 0 END) OVER (PARTITION BY ${partition}) AS v${k}`,
                       ).join(',\n                      ')}
-                 FROM touch t WHERE t.customer_id = ? AND t.visit_local_date IN (${inDays})) a
+                 FROM touch t
+                WHERE t.customer_id = ? AND t.visit_local_date IN (${inDays})
+                  AND t.impression_ts > t.visit_ts - INTERVAL ${WEEK_HOURS} HOUR) a
         WHERE a.rn = 1`,
     [customerId, ...days],
   );
