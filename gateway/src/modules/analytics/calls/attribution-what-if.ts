@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
 import { ratio } from '../metrics';
 import { dashboardCall } from './call';
+import { windowsOf } from '../../../shared/attribution-windows';
 
 /** The touch window every number is computed under today (docs/design.md#visits-and-attribution: 7 x 24 h). */
 export const CURRENT_TOUCH_WINDOW_HOURS = 168;
@@ -40,7 +41,7 @@ export async function attributionWhatIf(data: DashboardData) {
     Current_CPR: ratio(spend, p.responses),
   }));
   const summary_data: AttributionWhatIfData = {
-    Current_Window_Hours: CURRENT_TOUCH_WINDOW_HOURS,
+    Current_Window_Hours: (await windowsOf(data['em'], data.filter.customerId)).touchWindowHours,
     Actual_Impressions: total,
     Ad_Spend: spend,
   };
