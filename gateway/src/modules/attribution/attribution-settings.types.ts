@@ -1,7 +1,9 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
 /** One asked-for change of a customer's attribution windows (docs/design.md#attribution-settings). */
-@ObjectType('AttributionChange', { description: 'A change of the attribution windows: from -> to, who, when, progress' })
+@ObjectType('AttributionChange', {
+  description: 'A change of the attribution windows: from -> to, who, when, progress',
+})
 export class AttributionChangeType {
   @Field(() => Int) id: number;
   @Field(() => Int, { description: 'Touch window in force when asked (hours)' }) from_touch_window_hours: number;
