@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import { attributionWindowErrors, windowLabel } from '@infinitum/rules';
 import { useEffect, useRef, useState } from 'react';
@@ -48,6 +48,7 @@ export function AttributionSettingsCard(props: {
   onSwitched?(): void;
 }) {
   const { customerId, onPick, onSwitched } = props;
+  const client = useApolloClient();
   const query = useQuery(AttributionSettingsDocument, {
     variables: { customerId },
     context: { silent: true },
@@ -88,6 +89,20 @@ export function AttributionSettingsCard(props: {
     }
     return undefined;
   }, [open, startPolling, stopPolling, onSwitched]);
+
+  // The panels' texts read the windows from the dashboard's customer list: it gets the windows in force as
+  // read here (written into the cache, not asked again, so the dashboard does not reload for it).
+  const w = settings?.touch_window_hours;
+  const s = settings?.same_day_window_hours;
+  useEffect(() => {
+    if (w === undefined || s === undefined) return;
+    const id = client.cache.identify({ __typename: 'DashboardCustomer', id: customerId });
+    if (!id) return;
+    client.cache.modify({
+      id,
+      fields: { touch_window_hours: () => w, same_day_window_hours: () => s },
+    });
+  }, [client, customerId, w, s]);
 
   const errors = attributionWindowErrors({ touch_window_hours: touch, same_day_window_hours: sameDay });
   const valid = Object.keys(errors).length === 0;
