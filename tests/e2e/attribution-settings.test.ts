@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
-import { ensureClientBuilt, openBrowser, type TestBrowser } from '../support/browser';
+import { ensureClientBuilt, openBrowser, SCREENSHOTS, type TestBrowser } from '../support/browser';
 import type { TestGateway } from '../support/gateway';
 import { startPipelineGateway } from '../support/pipeline';
 import { scrollToRow, settled } from './dashboard-page';
@@ -51,6 +52,25 @@ async function openSettings(page: Page) {
   return panel;
 }
 
+/** The what-if row (the curve and the settings beside it), from a full-page picture. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  const box = await page.locator('[data-row="what-if"]').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, clip: box });
+}
+
+/** Response Timing's help, as its button names it (the tooltip's text). */
+async function timingHelpLabel(page: Page) {
+  await scrollToRow(page, 'timing');
+  return page
+    .locator('[data-testid="panel-response-timing"] [aria-label^="Visit Response Timing: "]')
+    .getAttribute('aria-label');
+}
+
 const subtitle = (page: Page) => page.getByTestId('panel-visits-over-time').getByText(/^Same Day = /);
 
 test('the client admin picks 14 days, sees the rules before sending, saves and follows the recompute', async () => {
@@ -59,6 +79,9 @@ test('the client admin picks 14 days, sees the rules before sending, saves and f
   await page.goto(`/dashboard?customer=${customerId}`);
   await settled(page);
   await expect(subtitle(page).innerText()).resolves.toBe(DEFAULT_SUBTITLE);
+  await expect(timingHelpLabel(page)).resolves.toBe(
+    "Visit Response Timing: How long after the household's last impression the visit came: within the first hour, hours 2-24, days 2-7.",
+  );
 
   const panel = await openSettings(page);
   await expect(panel.getByTestId('attribution-in-force').innerText()).resolves.toBe(
@@ -100,10 +123,10 @@ test('the client admin picks 14 days, sees the rules before sending, saves and f
   ]);
   await progress.getByText('Recomputing history: 12 of 30 days').waitFor({ timeout: 10_000 });
   await panel.scrollIntoViewIfNeeded();
-  await b.screenshot('attribution-settings-progress-1400');
+  await shoot(page, 'attribution-settings-progress-1400');
   await page.setViewportSize({ width: 390, height: 844 });
   await panel.scrollIntoViewIfNeeded();
-  await b.screenshot('attribution-settings-progress-390');
+  await shoot(page, 'attribution-settings-progress-390');
   // Nothing spills sideways at 390 px.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -134,12 +157,20 @@ test('the client admin picks 14 days, sees the rules before sending, saves and f
   await expect(subtitle(page).innerText()).resolves.toBe(
     'Same Day = visits within 24 hours of an impression; All Responses = visits over the 14 days after',
   );
-  await b.screenshot('attribution-settings-done-1400');
+  await shoot(page, 'attribution-settings-done-1400');
 
-  // And after a reload, from the server's list; the what-if curve marks 14 days as the current window.
+  // And after a reload, from the server's list; the what-if curve marks 14 days as the current window, and
+  // Response Timing's help names the days after the first week.
   await openSettings(page);
   await expect(subtitle(page).innerText()).resolves.toBe(
     'Same Day = visits within 24 hours of an impression; All Responses = visits over the 14 days after',
+  );
+  await page.getByTestId('what-if-table').waitFor();
+  await expect(page.getByTestId('what-if-current').innerText()).resolves.toBe(
+    'Current window (orange point): 14 days. Left axis: visits; right axis: visit rate.',
+  );
+  await expect(timingHelpLabel(page)).resolves.toBe(
+    "Visit Response Timing: How long after the household's last impression the visit came: within the first hour, hours 2-24, days 2-7, or after the first week up to 14 days.",
   );
 });
 
@@ -156,9 +187,9 @@ test("a client's user reads the windows, and why there is no Save", async () => 
   );
   await expect(panel.getByTestId('attribution-save').count()).resolves.toBe(0);
   await expect(panel.getByTestId('attribution-touch').count()).resolves.toBe(0);
-  await b.screenshot('attribution-settings-read-only-1400');
+  await shoot(page, 'attribution-settings-read-only-1400');
   await page.setViewportSize({ width: 390, height: 844 });
   await panel.scrollIntoViewIfNeeded();
-  await b.screenshot('attribution-settings-read-only-390');
+  await shoot(page, 'attribution-settings-read-only-390');
   await page.setViewportSize({ width: 1400, height: 900 });
 });
