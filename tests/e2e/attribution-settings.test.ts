@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
 import { ensureClientBuilt, openBrowser, SCREENSHOTS, type TestBrowser } from '../support/browser';
-import type { TestGateway } from '../support/gateway';
+import { SUPER_ADMIN, type TestGateway } from '../support/gateway';
 import { startPipelineGateway } from '../support/pipeline';
 import { scrollToRow, settled } from './dashboard-page';
 import { seedDashboardTraffic } from './dashboard-traffic';
@@ -192,4 +192,20 @@ test("a client's user reads the windows, and why there is no Save", async () => 
   await panel.scrollIntoViewIfNeeded();
   await shoot(page, 'attribution-settings-read-only-390');
   await page.setViewportSize({ width: 1400, height: 900 });
+});
+
+test("the client's edit dialog in Admin shows the windows, and where to change them", async () => {
+  const { page } = b;
+  await signOut(page);
+  await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  const [{ cust_name }] = await db('SELECT cust_name FROM customer WHERE id = ?', [customerId]);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Clients' }).click();
+  await page.getByRole('button', { name: `Edit ${cust_name}` }).click();
+  const line = page.getByTestId('client-modal').getByTestId('client-attribution-windows');
+  await expect(line.innerText()).resolves.toBe(
+    'Attribution windows: 14 days / same day 24 hours. Change them beside the what-if on the dashboard',
+  );
+  await line.getByRole('link').click();
+  await page.waitForURL(`**/dashboard?customer=${customerId}*`);
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { DEFAULT_ATTRIBUTION_WINDOWS, type AttributionWindows, windowLabel } from '@infinitum/rules';
 import { useSearchParams } from 'react-router-dom';
+import { sameDayLabel, windowsText } from '../../../components/attribution-windows';
 import { DashboardCustomersDocument } from '../../../gql/graphql';
 
 /**
@@ -19,11 +20,7 @@ export function useAttributionWindows(): AttributionWindows {
 
 const hoursWord = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
 
-/** The same-day window in words: in hours up to a day ("24 hours", "6 hours"), then as windowLabel ("2 days"). */
-export const sameDayLabel = (h: number): string => (h <= 24 ? hoursWord(h) : windowLabel(h));
-
-/** "14 days / same day 24 hours": a pair of windows in words. */
-export const windowsText = (w: number, s: number): string => `${windowLabel(w)} / same day ${sameDayLabel(s)}`;
+export { sameDayLabel, windowsText };
 
 /** Visits Over Time's subtitle: Same Day is within S, All Responses within W. */
 export const overTimeSubtitle = ({ touchWindowHours: w, sameDayWindowHours: s }: AttributionWindows): string =>
