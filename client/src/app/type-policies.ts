@@ -13,8 +13,6 @@ export const TYPE_POLICIES: TypePolicies = {
   BookingFilterOption: { keyFields: false },
   // Today's Activity: customer 1, booking 1 and site tag 1 of the three top-10 lists, each with its own count.
   ActivityCount: { keyFields: false },
-  // A client's attribution windows: one per client, so a saved change updates the settings being read.
-  AttributionSettings: { keyFields: ['customer_id'] },
 };
 
 /**

@@ -122,6 +122,15 @@ export function AttributionSettingsCard(props: {
     try {
       await save({
         variables: { customerId, touchWindowHours: Number(touch), sameDayWindowHours: Number(sameDay) },
+        // The answer is the settings as they now are: they replace the ones being read (and start the polling).
+        update: (cache, { data }) => {
+          if (!data) return;
+          cache.writeQuery({
+            query: AttributionSettingsDocument,
+            variables: { customerId },
+            data: { attributionSettings: data.setAttributionWindows },
+          });
+        },
       });
       notify('success', 'Attribution windows saved', 'History is being recomputed under the new windows.');
     } catch (err) {
