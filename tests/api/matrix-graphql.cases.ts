@@ -306,6 +306,24 @@ export const GRAPHQL_CASES: Record<string, GqlCase> = {
     }),
     unknownId: 'id',
   },
+  // docs/api.md#attribution-settings
+  attributionSettings: {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, vars: { customerId: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ customerId: w.a.customerId })),
+    unknownId: 'customerId',
+  },
+  setAttributionWindows: {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      vars: { customerId: w.a.customerId, touchWindowHours: 336, sameDayWindowHours: 24 },
+    }),
+    denied: async (w) => ({
+      token: w.a.users.customer.user.token,
+      vars: { customerId: w.a.customerId, touchWindowHours: 336, sameDayWindowHours: 24 },
+      status: 403,
+    }),
+    unknownId: 'customerId',
+  },
   deleteCustomer: {
     ok: async (w) => ({ token: w.superAdmin.token, vars: { id: await w.fresh.customer() } }),
     denied: async (w) => ({

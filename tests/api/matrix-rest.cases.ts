@@ -427,6 +427,26 @@ export const REST_CASES: Record<string, RestCase> = {
     }),
     unknownId: 'id',
   },
+  // docs/api.md#attribution-settings: who sees the client reads; its admin (or the super admin) asks for new windows.
+  'GET /api/customers/{id}/attribution-windows': {
+    ok: async (w) => ({ token: w.a.users.customer.user.token, params: { id: w.a.customerId } }),
+    denied: otherTenant(async (w) => ({ params: { id: w.a.customerId } })),
+    unknownId: 'id',
+  },
+  'PUT /api/customers/{id}/attribution-windows': {
+    ok: async (w) => ({
+      token: w.a.users.customer.admin.token,
+      params: { id: w.a.customerId },
+      body: { touch_window_hours: 336, same_day_window_hours: 24 },
+    }),
+    denied: async (w) => ({
+      token: w.a.users.customer.user.token,
+      params: { id: w.a.customerId },
+      body: { touch_window_hours: 336, same_day_window_hours: 24 },
+      status: 403,
+    }),
+    unknownId: 'id',
+  },
   'DELETE /api/customers/{id}': {
     ok: async (w) => ({ token: w.superAdmin.token, params: { id: await w.fresh.customer() } }),
     denied: async (w) => ({

@@ -40,7 +40,12 @@ afterAll(async () => {
 });
 
 test('both transports give each client its months kept and its first kept day', async () => {
-  const graph = await gql(t.url, '{ dashboardCustomers { id name retention_months kept_from } }', {}, token);
+  const graph = await gql(
+    t.url,
+    '{ dashboardCustomers { id name retention_months kept_from touch_window_hours same_day_window_hours } }',
+    {},
+    token,
+  );
   expect(graph.errors).toBeUndefined();
   const rest = await call(t.url, 'GET', '/api/dashboard/customers', { token });
   expect(rest.status).toBe(200);

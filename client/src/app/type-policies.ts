@@ -25,6 +25,8 @@ export const KEYED_BY_TABLE_ROW = [
   'AlertRule',
   'AlertRun',
   'Annotation',
+  // An asked-for change of a client's attribution windows (attribution_change).
+  'AttributionChange',
   'Adtech',
   'AdtechGroup',
   'Agency',

@@ -92,7 +92,14 @@ export function mountAnalyticsRoutes(router: Router, app: AppContext): void {
         'Customers the caller may see on the dashboard (name = display_name, else cust_name), with the first day of data each keeps',
       tag,
       response: z.array(
-        z.object({ id: z.number(), name: z.string(), retention_months: z.number(), kept_from: z.string() }),
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          retention_months: z.number(),
+          kept_from: z.string(),
+          touch_window_hours: z.number().describe('Touch window W in force, hours'),
+          same_day_window_hours: z.number().describe('Same-day window S in force, hours'),
+        }),
       ),
     },
   );

@@ -44,6 +44,9 @@ const GRAPHQL_DENIED: RegExp[] = [
   /^eraseHousehold$/,
   // A report's preview is mailed to the caller: a key has no mailbox.
   /^sendReportNow$/,
+  // A client's attribution windows change every number of its history: its admins' decision, in person, as
+  // REST's PUT /customers/:id/attribution-windows (organisation management); reading them is a plain query.
+  /^setAttributionWindows$/,
 ];
 
 /** `GET`, `/campaigns/:id` (Express pattern, without `/api`) -> the scope it needs. */

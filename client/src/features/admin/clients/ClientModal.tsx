@@ -14,6 +14,7 @@ import { CountryFields, type CountryOption } from '../../../components/country/C
 import { AssociationBanner, ExistingNameField } from '../components/ExistingNameField';
 import { useAssociableForm } from '../components/useAssociableForm';
 import { TEXTS } from '../texts';
+import { ClientAttributionWindows } from './ClientAttributionWindows';
 
 export interface ClientForm {
   cust_name: string;
@@ -175,6 +176,7 @@ export function ClientModal(props: {
       {!picked && (
         <TextField control={form.control} name="retention_months" label="Data Retention (months)" type="number" />
       )}
+      {props.client && !picked && <ClientAttributionWindows customerId={props.client.id} />}
       {props.showBilling && !picked && (
         <SelectField control={form.control} name="billing_entity" label="Billing Entity" options={BILLING_OPTIONS} />
       )}

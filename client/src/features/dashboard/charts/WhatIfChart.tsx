@@ -8,10 +8,17 @@ import { AXIS_STYLE, COLORS } from './theme';
 
 /**
  * docs/design.md#attribution-what-if: responses against the touch window, one point per window of the answer evenly
- * spaced, the window in use the orange point. The impressions are the same at every window, so the response rate
+ * spaced, the window in use the orange point (a window being chosen in the settings: an orange ring). The impressions are the same at every window, so the response rate
  * is the same curve: the left axis reads it as visits, the right axis (scaled by the largest rate) as visit rate.
  */
-export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attribution_what_if'] }) {
+export function WhatIfChart({
+  data,
+  picked = null,
+}: {
+  data: AttributionWhatIfQuery['attribution_what_if'];
+  /** A window being chosen in the attribution settings: drawn as a ring around its point. */
+  picked?: number | null;
+}) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const rows = data.table_data;
   const current = data.summary_data.Current_Window_Hours;
@@ -52,6 +59,13 @@ export function WhatIfChart({ data }: { data: AttributionWhatIfQuery['attributio
           style={{ ...AXIS_STYLE, grid: { stroke: 'none' }, axisLabel: { ...AXIS_STYLE.axisLabel, padding: 44 } }}
         />
         <VictoryLine data={responses} style={{ data: { stroke: COLORS.primary, strokeWidth: 2 } }} />
+        {picked !== null && picked !== current && responses.some((p) => p.hours === picked) && (
+          <VictoryScatter
+            data={responses.filter((p) => p.hours === picked)}
+            size={9}
+            style={{ data: { fill: 'none', stroke: COLORS.accent, strokeWidth: 2 } }}
+          />
+        )}
         <VictoryScatter
           data={responses}
           size={({ datum }: { datum?: { hours: number } }) => (datum?.hours === current ? 6 : 3)}

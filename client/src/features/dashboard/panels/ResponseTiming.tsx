@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ChartCard } from '../../../components/ChartCard';
 import { formatCount, formatPercent } from '../../../components/format';
 import type { VisitResponseTimingQuery } from '../../../gql/graphql';
+import { timingHelp, useAttributionWindows } from '../attribution/windows';
 import { HorizontalBars } from '../charts/lazy';
 import { ChartTable } from '../components/ChartTable';
 import { CountPercentToggle } from '../components/Toggle';
@@ -34,7 +35,7 @@ export function ResponseTiming({ call }: { call: Call<VisitResponseTimingQuery['
   return (
     <ChartCard
       title="Visit Response Timing"
-      help="How long after the household's last impression the visit came: within the first hour, hours 2-24, days 2-7."
+      help={timingHelp(useAttributionWindows().touchWindowHours)}
       state={call.state}
       testId="panel-response-timing"
       csv={t ? [t] : undefined}

@@ -4,6 +4,7 @@ import { LuCopy, LuDownload } from 'react-icons/lu';
 import { ChartCard } from '../../../components/ChartCard';
 import { notify } from '../../../components/toaster';
 import type { ResponsesOverTimeQuery } from '../../../gql/graphql';
+import { useAttributionWindows, overTimeSubtitle } from '../attribution/windows';
 import { VisitsOverTimeChart } from '../charts/lazy';
 import type { Call } from '../hooks/useDashboardData';
 import { TEXTS } from '../texts';
@@ -22,6 +23,8 @@ export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['re
   const [params] = useSearchParams();
   const customer = Number(params.get('customer'));
   const rows = call.data?.table_data ?? [];
+  // Same Day and All Responses are cut at the customer's windows in force: the subtitle names them.
+  const windows = useAttributionWindows();
   const notes = useTimelineNotes(
     Number.isInteger(customer) && customer > 0 ? customer : null,
     rows[0]?.Date ?? null,
@@ -51,7 +54,7 @@ export function VisitsOverTime({ call }: { call: Call<ResponsesOverTimeQuery['re
   return (
     <ChartCard
       title="Visits Over Time"
-      subtitle="Same Day = visits within 24 hours of an impression; All Responses = visits over the 7 days after"
+      subtitle={overTimeSubtitle(windows)}
       state={call.state}
       testId="panel-visits-over-time"
       csv={call.data?.table_data}

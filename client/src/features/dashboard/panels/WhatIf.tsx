@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useContext } from 'react';
+import { useCallback, useContext, useState } from 'react';
 import { LuChartSpline } from 'react-icons/lu';
 import { ChartCard } from '../../../components/ChartCard';
 import { formatCount, formatDollars, formatPercent } from '../../../components/format';
 import { AttributionWhatIfDocument, type AttributionWhatIfQuery } from '../../../gql/graphql';
+import { AttributionSettingsCard } from '../attribution/AttributionSettingsCard';
 import { DashboardFilterContext } from '../state/filter-context';
 import { WhatIfChart } from '../charts/lazy';
 import { SimpleTable } from '../components/SimpleTable';
@@ -18,6 +19,8 @@ export const windowWords = (hours: number) =>
   hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
 const TITLE = 'Attribution window what-if';
+const SETTINGS_HELP =
+  "The client's touch window (how long after an impression a visit counts as its response) and same-day window. Saving recomputes the client's history in the background; every figure keeps the windows in force until it is done.";
 const HELP =
   "How many visits would count as responses if a visit had to come within each window after its household's last impression, from the stored events of this view.";
 
@@ -34,6 +37,11 @@ export function WhatIfPanel() {
     skip: !open || filter === null,
     fetchPolicy: 'no-cache',
   });
+  // The touch window being chosen below: the curve marks it beside the one in force.
+  const [picked, setPicked] = useState<number | null>(null);
+  const { refetch } = query;
+  // Once new windows are in force, the curve's current window is the new one: ask again.
+  const switched = useCallback(() => void refetch().catch(() => undefined), [refetch]);
   if (!open) {
     return (
       <ChartCard title={TITLE} help={HELP} state="ready" testId="panel-what-if">
@@ -58,38 +66,52 @@ export function WhatIfPanel() {
         : 'ready';
   const current = d?.summary_data.Current_Window_Hours;
   return (
-    <ChartCard
-      title={TITLE}
-      help={HELP}
-      state={state}
-      emptyText="No impressions in this range."
-      testId="panel-what-if"
-      csv={d?.table_data}
-    >
-      {d && state === 'ready' && (
-        <>
-          <Text fontSize="sm" color="gray.600" data-testid="what-if-current">
-            {`Current window (orange point): ${windowWords(d.summary_data.Current_Window_Hours)}. Left axis: visits; right axis: visit rate.`}
-          </Text>
-          <WhatIfChart data={d} />
-          <SimpleTable<Row>
-            caption="Visits, visit rate and cost per visit per touch window"
-            testId="what-if-table"
-            rowKey={(r) => String(r.Window_Hours)}
-            rows={d.table_data}
-            columns={[
-              {
-                header: 'Window',
-                cell: (r) =>
-                  r.Window_Hours === current ? `${windowLabel(r.Window_Hours)} (current)` : windowLabel(r.Window_Hours),
-              },
-              { header: 'Visits', numeric: true, cell: (r) => formatCount(r.Total_Responses) },
-              { header: 'Visit rate', numeric: true, cell: (r) => formatPercent(r.Response_Rate) },
-              { header: 'Cost per visit', numeric: true, cell: (r) => formatDollars(r.Current_CPR) },
-            ]}
+    <Stack gap="4">
+      <ChartCard
+        title={TITLE}
+        help={HELP}
+        state={state}
+        emptyText="No impressions in this range."
+        testId="panel-what-if"
+        csv={d?.table_data}
+      >
+        {d && state === 'ready' && (
+          <>
+            <Text fontSize="sm" color="gray.600" data-testid="what-if-current">
+              {`Current window (orange point): ${windowWords(d.summary_data.Current_Window_Hours)}. Left axis: visits; right axis: visit rate.`}
+            </Text>
+            <WhatIfChart data={d} picked={picked} />
+            <SimpleTable<Row>
+              caption="Visits, visit rate and cost per visit per touch window"
+              testId="what-if-table"
+              rowKey={(r) => String(r.Window_Hours)}
+              rows={d.table_data}
+              columns={[
+                {
+                  header: 'Window',
+                  cell: (r) =>
+                    r.Window_Hours === current
+                      ? `${windowLabel(r.Window_Hours)} (current)`
+                      : windowLabel(r.Window_Hours),
+                },
+                { header: 'Visits', numeric: true, cell: (r) => formatCount(r.Total_Responses) },
+                { header: 'Visit rate', numeric: true, cell: (r) => formatPercent(r.Response_Rate) },
+                { header: 'Cost per visit', numeric: true, cell: (r) => formatDollars(r.Current_CPR) },
+              ]}
+            />
+          </>
+        )}
+      </ChartCard>
+      {filter && (
+        <ChartCard title="Attribution settings" help={SETTINGS_HELP} state="ready" testId="panel-attribution-settings">
+          <AttributionSettingsCard
+            customerId={filter.client_id}
+            curveWindows={d?.table_data.map((r) => r.Window_Hours)}
+            onPick={setPicked}
+            onSwitched={switched}
           />
-        </>
+        </ChartCard>
       )}
-    </ChartCard>
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DashboardData } from '../dashboard-data';
+import { windowsIn } from '../filters/filter';
 import { ratio } from '../metrics';
 import { dashboardCall } from './call';
 
@@ -40,7 +41,7 @@ export async function attributionWhatIf(data: DashboardData) {
     Current_CPR: ratio(spend, p.responses),
   }));
   const summary_data: AttributionWhatIfData = {
-    Current_Window_Hours: CURRENT_TOUCH_WINDOW_HOURS,
+    Current_Window_Hours: windowsIn(data.filter).touchWindowHours,
     Actual_Impressions: total,
     Ad_Spend: spend,
   };

@@ -31,4 +31,8 @@ export class DashboardCustomer {
   retention_months: number;
   @Field({ description: 'The first local date (yyyy-MM-dd) whose events are kept; earlier days are removed' })
   kept_from: string;
+  @Field(() => Int, { description: 'Touch window W in force, hours (docs/design.md#attribution-settings)' })
+  touch_window_hours: number;
+  @Field(() => Int, { description: 'Same-day window S in force, hours' })
+  same_day_window_hours: number;
 }
