@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../gateway/src/seed/demo-data';
 import { ensureClientBuilt, openBrowser, SCREENSHOTS, type TestBrowser } from '../support/browser';
+import { recomputeLease } from '../../gateway/src/modules/attribution/recompute';
+import { takeLease } from '../../gateway/src/shared/lease';
 import { SUPER_ADMIN, type TestGateway } from '../support/gateway';
 import { startPipelineGateway } from '../support/pipeline';
 import { scrollToRow, settled } from './dashboard-page';
@@ -11,8 +13,10 @@ import { signIn, signOut } from './flows';
 /**
  * A client's attribution windows on the dashboard (docs/design.md#attribution-settings): the client's admin opens
  * the what-if, picks 14 days, sees the shared rules' messages before sending, saves, and follows the recompute's
- * progress; when the switch happens (simulated here with SQL, as the recompute does it) the panel says the new
- * windows are in force and the panels' texts name them. A client's user reads the windows and no Save.
+ * progress; when the gateway's recompute task switches them, the panel says the new windows are in force and the
+ * panels' texts name them. The test holds the customer's recompute lease while it looks at the waiting and
+ * running states (the task would otherwise finish a small world's recompute before they could be seen), then
+ * lets the task go. A client's user reads the windows and no Save.
  */
 jest.setTimeout(240_000);
 
@@ -83,6 +87,8 @@ test('the client admin picks 14 days, sees the rules before sending, saves and f
     "Visit Response Timing: How long after the household's last impression the visit came: within the first hour, hours 2-24, days 2-7.",
   );
 
+  // The test holds the recompute of this customer until it has seen the waiting and running states.
+  expect(await takeLease(t.gateway.app.ds, recomputeLease(customerId), 'e2e-test', 600_000)).toBe(true);
   const panel = await openSettings(page);
   await expect(panel.getByTestId('attribution-in-force').innerText()).resolves.toBe(
     'In force: 7 days / same day 24 hours',
@@ -132,17 +138,20 @@ test('the client admin picks 14 days, sees the rules before sending, saves and f
   expect(overflow).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1400, height: 900 });
 
-  // The switch, as the recompute makes it: the windows in force and the change done, in one transaction.
-  await t.gateway.app.ds.transaction(async (tx) => {
-    await tx.query('UPDATE customer SET touch_window_hours = 336, same_day_window_hours = 24 WHERE id = ?', [
-      customerId,
-    ]);
-    await tx.query(
-      "UPDATE attribution_change SET status = 'done', days_done = 30, finished_at = NOW(3) WHERE customer_id = ?",
-      [customerId],
-    );
-  });
-  await panel.getByText('Now in force: 14 days / same day 24 hours').waitFor({ timeout: 10_000 });
+  // The task goes: it recomputes the customer's history and switches the windows in one transaction.
+  await db("UPDATE attribution_change SET status = 'pending', days_done = 0, days_total = 0 WHERE customer_id = ?", [
+    customerId,
+  ]);
+  await db('DELETE FROM task_lease WHERE name = ?', [recomputeLease(customerId)]);
+  await panel.getByText('Now in force: 14 days / same day 24 hours').waitFor({ timeout: 30_000 });
+  const [change] = await db('SELECT status, days_done, days_total FROM attribution_change WHERE customer_id = ?', [
+    customerId,
+  ]);
+  expect(change.status).toBe('done');
+  const [inForce] = await db('SELECT touch_window_hours AS w, same_day_window_hours AS s FROM customer WHERE id = ?', [
+    customerId,
+  ]);
+  expect([Number(inForce.w), Number(inForce.s)]).toEqual([336, 24]);
   await expect(panel.getByTestId('attribution-progress').count()).resolves.toBe(0);
   await expect(save.isDisabled()).resolves.toBe(true);
   // The panels' texts follow without a reload.
@@ -157,6 +166,10 @@ test('the client admin picks 14 days, sees the rules before sending, saves and f
   await expect(subtitle(page).innerText()).resolves.toBe(
     'Same Day = visits within 24 hours of an impression; All Responses = visits over the 14 days after',
   );
+  await page.getByTestId('what-if-current').getByText('14 days').waitFor();
+  // Charts draw once scrolled into view.
+  await page.locator('[data-row="what-if"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-row="what-if"] svg').first().waitFor();
   await shoot(page, 'attribution-settings-done-1400');
 
   // And after a reload, from the server's list; the what-if curve marks 14 days as the current window, and
