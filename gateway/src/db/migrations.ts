@@ -42,6 +42,7 @@ import { OptOut1795912000000 } from './migrations/1795912000000-opt-out';
 import { ErasureAudit1795912100000 } from './migrations/1795912100000-erasure-audit';
 import { PlannedImpressions1795920000000 } from './migrations/1795920000000-PlannedImpressions';
 import { AttributionWindows1795927685218 } from './migrations/1795927685218-AttributionWindows';
+import { InvalidRepeatNat1795928339890 } from './migrations/1795928339890-InvalidRepeatNat';
 import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
 import { InvalidEvent1795900000000 } from './migrations/1795900000000-invalid-event';
 
@@ -93,4 +94,5 @@ export const migrations: Function[] = [
   ErasureAudit1795912100000,
   PlannedImpressions1795920000000,
   AttributionWindows1795927685218,
+  InvalidRepeatNat1795928339890,
 ];

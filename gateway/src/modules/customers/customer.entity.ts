@@ -48,4 +48,8 @@ export class Customer extends Audited {
   /** Same-day window S in hours: 1 to W, default 24. In force, like W. */
   @Column({ name: 'same_day_window_hours', type: 'smallint', unsigned: true, default: 24 })
   sameDayWindowHours: number;
+
+  /** H of invalid traffic rule 7 (docs/invalid-traffic.md): more than H impressions of one household in one UTC hour are `nat`. */
+  @Column({ name: 'nat_hourly_limit', type: 'smallint', unsigned: true, default: 100 })
+  natHourlyLimit: number;
 }
