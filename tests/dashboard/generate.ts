@@ -63,9 +63,12 @@ export function generateEvents(
   const hits: RefHit[] = [];
   let n = 0;
   for (let i = 0; i < opts.impressions; i++) {
-    const tag = pick(tags);
-    // 5%: the same household and instant as the previous impression (a tie broken by event id).
+    let tag = pick(tags);
+    // 5%: the same household and instant as the previous impression (a tie broken by event id), of another tag:
+    // the same tag would make it a repeat (invalid traffic rule 6, docs/invalid-traffic.md), never counted.
     const previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
+    if (previous && tags.length > 1 && tag.bookingId === previous.bookingId && tag.creativeId === previous.creativeId)
+      tag = tags[(tags.indexOf(tag) + 1) % tags.length];
     const household = previous?.household ?? pick(households);
     const ts = previous?.ts ?? opts.fromMs + Math.floor(rnd() * span);
     impressions.push(

@@ -113,7 +113,10 @@ async function ledgerOf(ds: DataSource, ids: string[]): Promise<Map<string, Entr
  * The batch's invalid hits counted by reason, for the ingest status (docs/invalid-traffic.md#where-it-is-shown): rules
  * 1-5 from its rows, rules 6-7 as the writer changed them (stored impressions moved in or out included).
  */
-function invalidByReason(rows: readonly { reason: string }[], more: Record<string, number> = {}): Record<string, number> {
+function invalidByReason(
+  rows: readonly { reason: string }[],
+  more: Record<string, number> = {},
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const r of rows) out[r.reason] = (out[r.reason] ?? 0) + 1;
   for (const [reason, n] of Object.entries(more)) out[reason] = (out[reason] ?? 0) + n;

@@ -242,7 +242,11 @@ export async function applyRepeatMoves(qr: QueryRunner, o: RepeatOutcome): Promi
       // after its impression), matched by the touch's key (visit, impression).
       const visits: { id: string }[] = await qr.query(
         `SELECT CAST(id AS CHAR) AS id FROM visit WHERE customer_id = ? AND household_id IN (?) AND start_ts >= ?`,
-        [customerId, [...new Set(part.map((r) => r.household))].map(BigInt), sqlTime(Math.min(...part.map((r) => r.ts)))],
+        [
+          customerId,
+          [...new Set(part.map((r) => r.household))].map(BigInt),
+          sqlTime(Math.min(...part.map((r) => r.ts))),
+        ],
       );
       for (const v of chunks(visits, CHUNK))
         await qr.query('DELETE FROM touch WHERE visit_id IN (?) AND impression_event_id IN (?)', [

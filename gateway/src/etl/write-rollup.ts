@@ -8,7 +8,8 @@ import { IMPRESSION_ROLLUP_COLUMNS, columnList, impressionRollupRow } from './ta
 /** The impression rollup's step: one row per cell, added to in key order. */
 
 type Cells = Map<string, { first: ImpressionRow; impressions: number }>;
-const cellKey = (r: ImpressionRow) => `${r.customerId}|${r.localDate}|${r.bookingId}|${r.creativeId}|${r.region}|${r.daypart}`;
+const cellKey = (r: ImpressionRow) =>
+  `${r.customerId}|${r.localDate}|${r.bookingId}|${r.creativeId}|${r.region}|${r.daypart}`;
 
 /** Adds `sign` per impression to its cell. */
 function countCells(cells: Cells, rows: readonly ImpressionRow[], sign: 1 | -1): Cells {
@@ -22,9 +23,7 @@ function countCells(cells: Cells, rows: readonly ImpressionRow[], sign: 1 | -1):
 }
 
 const sortedRows = (cells: Cells) =>
-  [...cells.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([, c]) => impressionRollupRow(c.first, c.impressions));
+  [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => impressionRollupRow(c.first, c.impressions));
 
 /** Impressions' impression_rollup rows, one per cell, in key order (made once per array: memoized). */
 export const rollupRows = memoized((rows: readonly ImpressionRow[]) => sortedRows(countCells(new Map(), rows, 1)));
@@ -42,7 +41,18 @@ interface Queryable {
  */
 export async function subtractFromRollup(q: Queryable, rows: readonly RollupRow[]): Promise<number> {
   let deleted = 0;
-  for (const [customerId, localDate, bookingId, campaignId, creativeId, channelId, region, weekday, daypart, n] of rows) {
+  for (const [
+    customerId,
+    localDate,
+    bookingId,
+    campaignId,
+    creativeId,
+    channelId,
+    region,
+    weekday,
+    daypart,
+    n,
+  ] of rows) {
     const where = `customer_id = ? AND local_date = ? AND booking_id = ? AND campaign_id = ? AND creative_id = ?
        AND channel_id = ? AND region = ? AND weekday = ? AND daypart = ?`;
     const key = [customerId, localDate, bookingId, campaignId, creativeId, channelId, region, weekday, daypart];

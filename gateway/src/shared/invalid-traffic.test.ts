@@ -53,7 +53,11 @@ describe('rules 6-7 (classifyRepeatNat)', () => {
   test('A at 0, B at 900, C at 1,800 ms: B and C are repeats, A counts, whatever the order of the list', () => {
     const list = [imp('c', T0 + 1800), imp('a', T0), imp('b', T0 + 900)];
     for (const order of [list, [...list].reverse()])
-      expect(Object.fromEntries(classifyRepeatNat(order, hours(T0), 100))).toEqual({ a: null, b: 'repeat', c: 'repeat' });
+      expect(Object.fromEntries(classifyRepeatNat(order, hours(T0), 100))).toEqual({
+        a: null,
+        b: 'repeat',
+        c: 'repeat',
+      });
   });
 
   test('exactly 1,000 ms before repeats, 1,001 does not; another tag never does; equal times go by event id', () => {
