@@ -66,13 +66,17 @@ export function generateEvents(
     let tag = pick(tags);
     // 5%: the same household and instant as the previous impression (a tie broken by event id), of a tag none of
     // that instant's impressions has: the same tag would make it a repeat (invalid traffic rule 6,
-    // docs/invalid-traffic.md), never counted.
-    const previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
+    // docs/invalid-traffic.md), never counted. When that instant has every tag already, no tie.
+    let previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
     const used = new Set<string>();
     for (let k = impressions.length - 1; previous && k >= 0; k--) {
       const x = impressions[k];
       if (x.ts !== previous.ts || x.household !== previous.household) break;
       used.add(`${x.bookingId}:${x.creativeId}`);
+    }
+    if (used.size >= tags.length) {
+      previous = null;
+      used.clear();
     }
     for (let k = 0; k < tags.length && used.has(`${tag.bookingId}:${tag.creativeId}`); k++)
       tag = tags[(tags.indexOf(tag) + 1) % tags.length];
