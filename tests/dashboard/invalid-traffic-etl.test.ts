@@ -2,7 +2,9 @@ import { dashboardFlights } from '../../gateway/src/modules/analytics/single-fli
 import { referenceAnswers } from '../reference/metrics';
 import { referenceInvalidTraffic, referenceRepeatNat, type RefInvalid } from '../reference/invalid-traffic';
 import type { RefHit, RefImpression } from '../reference/types';
+import { makeUser } from '../support/actors';
 import type { TestGateway } from '../support/gateway';
+import { call, gql } from '../support/http';
 import {
   hitLine,
   impressionLine,
@@ -55,8 +57,13 @@ beforeAll(async () => {
       { campaign: 1, channel: 1, cpm: 30, start: '2026-09-01', end: '2026-10-31' },
     ],
   });
-  // H is per customer: low here, so a household of six impressions in an hour is a NAT.
-  await t.gateway.app.ds.query('UPDATE customer SET nat_hourly_limit = ? WHERE id = ?', [H, c.id]);
+  // H is per customer, set by the super admin on the customer's update: low here, so six impressions of a household
+  // in an hour are a NAT.
+  const put = await call(t.url, 'PUT', `/api/customers/${c.id}`, {
+    token,
+    body: { cust_name: c.name, nat_hourly_limit: H },
+  });
+  expect([put.status, put.body.nat_hourly_limit]).toEqual([200, H]);
   const events = generateEvents(c, {
     seed: 35,
     fromMs: Date.parse('2026-09-18T00:00:00Z'),
@@ -250,4 +257,38 @@ test('invalid_traffic (REST and GraphQL): its repeat and nat rows equal the refe
   expect(row('repeat').Invalid_Impressions).toBeGreaterThan(4);
   expect(row('nat').Invalid_Impressions).toBe(6);
   expect(row('nat').Invalid_Spend).toBeGreaterThan(0);
+});
+
+test("H is the customer's nat_hourly_limit: the super admin sets it (1 to 10,000) over REST and GraphQL; others cannot", async () => {
+  for (const bad of [0, 10_001, 2.5]) {
+    const r = await call(t.url, 'PUT', `/api/customers/${c.id}`, {
+      token,
+      body: { cust_name: c.name, nat_hourly_limit: bad },
+    });
+    expect([bad, r.status, r.body.fields?.nat_hourly_limit]).toEqual([
+      bad,
+      400,
+      'The hourly impression limit must be a whole number from 1 to 10000',
+    ]);
+  }
+  const g = await gql(
+    t.url,
+    'mutation($id: Int!, $name: String) { updateCustomer(id: $id, input: { cust_name: $name, nat_hourly_limit: 7 }) { nat_hourly_limit } }',
+    { id: c.id, name: c.name },
+    token,
+  );
+  expect(g.errors).toBeUndefined();
+  expect(g.data.updateCustomer.nat_hourly_limit).toBe(7);
+  // The customer's own admin edits the customer, but its H stays: filtering rules are not the measured party's.
+  const owner = await makeUser(t, { entityType: 'CUSTOMER', entityId: c.id, admin: true });
+  const r = await call(t.url, 'PUT', `/api/customers/${c.id}`, {
+    token: owner.token,
+    body: { cust_name: c.name, nat_hourly_limit: 10_000 },
+  });
+  expect([r.status, r.body.nat_hourly_limit]).toEqual([200, 7]);
+  const [row]: { n: number }[] = await t.gateway.app.ds.query(
+    'SELECT nat_hourly_limit AS n FROM customer WHERE id = ?',
+    [c.id],
+  );
+  expect(Number(row.n)).toBe(7);
 });
