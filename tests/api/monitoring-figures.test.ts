@@ -37,7 +37,9 @@ const impression = (tag: string, ts: number, id?: string): IngestLine => ({
   type: 'impression',
   tag,
   ts: new Date(ts).toISOString(),
-  household: String(1000 + (serial++ % 50)),
+  // A household each: many impressions of one household, tag and instant would be repeats (invalid traffic rule 6,
+  // docs/invalid-traffic.md), never counted.
+  household: String(100_000 + serial++),
   id: id ?? `mon-i-${serial}-${Math.random().toString(36).slice(2)}`,
 });
 const visit = (tag: string, ts: number): IngestLine => ({

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const AGENCY_FIELDS = 'id agency_name domain admin_email country_code created_by';
 
 const CUSTOMER_FIELDS =
-  'id cust_name display_name domain admin_email taxonomy_id taxonomy_desc country_code country_list operational_countries { country_code country_name } billing_entity is_multi_country status retention_months time_zone created_by';
+  'id cust_name display_name domain admin_email taxonomy_id taxonomy_desc country_code country_list operational_countries { country_code country_name } billing_entity is_multi_country status retention_months nat_hourly_limit time_zone created_by';
 
 describe('clients', () => {
   test('the super admin creates a client with countries, billing entity and a category', async () => {

@@ -160,7 +160,7 @@ test('lists never show another tenant’s records, and REST and GraphQL list the
       t.url,
       `{ agencies { id agency_name domain admin_email country_code created_by }
          customers { id cust_name display_name domain admin_email taxonomy_id taxonomy_desc country_code country_list
-                     operational_countries { country_code country_name } billing_entity is_multi_country status time_zone retention_months created_by } }`,
+                     operational_countries { country_code country_name } billing_entity is_multi_country status time_zone retention_months nat_hourly_limit created_by } }`,
       {},
       actor.token,
     );

@@ -63,9 +63,23 @@ export function generateEvents(
   const hits: RefHit[] = [];
   let n = 0;
   for (let i = 0; i < opts.impressions; i++) {
-    const tag = pick(tags);
-    // 5%: the same household and instant as the previous impression (a tie broken by event id).
-    const previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
+    let tag = pick(tags);
+    // 5%: the same household and instant as the previous impression (a tie broken by event id), of a tag none of
+    // that instant's impressions has: the same tag would make it a repeat (invalid traffic rule 6,
+    // docs/invalid-traffic.md), never counted. When that instant has every tag already, no tie.
+    let previous = i > 0 && rnd() < 0.05 ? impressions[impressions.length - 1] : null;
+    const used = new Set<string>();
+    for (let k = impressions.length - 1; previous && k >= 0; k--) {
+      const x = impressions[k];
+      if (x.ts !== previous.ts || x.household !== previous.household) break;
+      used.add(`${x.bookingId}:${x.creativeId}`);
+    }
+    if (used.size >= tags.length) {
+      previous = null;
+      used.clear();
+    }
+    for (let k = 0; k < tags.length && used.has(`${tag.bookingId}:${tag.creativeId}`); k++)
+      tag = tags[(tags.indexOf(tag) + 1) % tags.length];
     const household = previous?.household ?? pick(households);
     const ts = previous?.ts ?? opts.fromMs + Math.floor(rnd() * span);
     impressions.push(

@@ -29,7 +29,9 @@ const line = (type: 'impression' | 'visit', tag: string, n: number): IngestLine 
   type,
   tag,
   ts: new Date(Date.now() - 60_000).toISOString(),
-  household: String(5000 + (n % 40)),
+  // A household per line number: one household's impressions of a tag at one instant would be repeats (invalid
+  // traffic rule 6, docs/invalid-traffic.md), never counted.
+  household: String(5000 + n),
   ...(type === 'visit' ? { url: 'https://shop.example/' } : {}),
 });
 

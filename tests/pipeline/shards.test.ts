@@ -62,15 +62,23 @@ const startWorker = (consumer: string, patch?: (w: EtlWorker, redis: Redis) => v
   return w;
 };
 
-/** n impressions of `households` households, ids `<prefix>-<i>`. */
-const lines = (prefix: string, n: number, households = 400): IngestLine[] =>
-  Array.from({ length: n }, (_, i) => ({
+/** The first household of the next call of `lines`: each call has households of its own. */
+let nextHousehold = 5000;
+
+/** n impressions of `households` households (not another call's), ids `<prefix>-<i>`. */
+const lines = (prefix: string, n: number, households = 400): IngestLine[] => {
+  const first = nextHousehold;
+  nextHousehold += households;
+  return Array.from({ length: n }, (_, i) => ({
     type: 'impression' as const,
     tag: world.impressionTags[i % world.impressionTags.length].key,
-    ts: new Date(Date.now() - 3600_000 + i).toISOString(),
-    household: String(5000 + (i % households)),
+    // 3 ms apart: a household's next impression comes more than a second after its last (the same tag within a
+    // second would be a repeat, invalid traffic rule 6 of docs/invalid-traffic.md, and not counted).
+    ts: new Date(Date.now() - 3600_000 + 3 * i).toISOString(),
+    household: String(first + (i % households)),
     id: `${prefix}-${i}`,
   }));
+};
 
 const stored = async (prefix: string) => {
   const [row]: { n: number; distinct_ids: number }[] = await t.gateway.app.ds.query(

@@ -4,7 +4,7 @@ import { localParts } from './sessions';
 import type { RefHit, RefImpression } from './types';
 
 /**
- * The reference's own reading of shared DESIGN.md section 3b, rules 1-5 (written apart from the gateway's
+ * The reference's own reading of shared DESIGN.md section 3b, rules 1-5 (and rules 6-7: referenceRepeatNat) (written apart from the gateway's
  * gateway/src/shared/invalid-traffic.ts: the suites compare the two). `isbot` is the list the design names; the
  * CIDR test is plain 32-bit arithmetic (IPv4 only: the suites' data-centre addresses are IPv4).
  */
@@ -103,4 +103,44 @@ export function referenceInvalidTraffic(
       Filtered_Share: n + counted === 0 ? 0 : n / (n + counted),
     },
   };
+}
+
+/**
+ * Rules 6-7 (shared DESIGN.md section 3b) on a plain list of impressions left by rules 1-5 (control impressions
+ * excluded by the caller), read straight from the text: an impression is a `repeat` when another impression of its
+ * customer, household and impression tag lies in the 1,000 ms before it (1,000 ms included; an equal time counts
+ * when that one's event id sorts first); then, of the impressions left, a customer x household x UTC clock hour with
+ * more than H of them makes all of them `nat`. Pairwise, no sorting: the order of the list cannot matter. An
+ * impression tag is (booking, creative) unless `tagOf` says otherwise; H is `limitOf(customer)` (100 by default).
+ */
+export function referenceRepeatNat(
+  impressions: readonly RefImpression[],
+  limitOf: (customerId: number) => number = () => 100,
+  tagOf: (i: RefImpression) => string = (i) => `${i.bookingId}:${i.creativeId}`,
+): { counted: RefImpression[]; invalid: RefInvalid[] } {
+  const isRepeat = (x: RefImpression) =>
+    impressions.some(
+      (y) =>
+        y !== x &&
+        y.customerId === x.customerId &&
+        y.household === x.household &&
+        tagOf(y) === tagOf(x) &&
+        x.ts - y.ts <= 1000 &&
+        (y.ts < x.ts || (y.ts === x.ts && y.id < x.id)),
+    );
+  const invalid: RefInvalid[] = [];
+  const left: RefImpression[] = [];
+  for (const x of impressions) {
+    if (isRepeat(x)) invalid.push({ event: x, reason: 'repeat' });
+    else left.push(x);
+  }
+  const cellOf = (x: RefImpression) => `${x.customerId}|${x.household}|${Math.floor(x.ts / 3_600_000)}`;
+  const perCell = new Map<string, number>();
+  for (const x of left) perCell.set(cellOf(x), (perCell.get(cellOf(x)) ?? 0) + 1);
+  const counted: RefImpression[] = [];
+  for (const x of left) {
+    if (perCell.get(cellOf(x))! > limitOf(x.customerId)) invalid.push({ event: x, reason: 'nat' });
+    else counted.push(x);
+  }
+  return { counted, invalid };
 }

@@ -46,15 +46,26 @@ const startWorker = (
   return w;
 };
 
-/** n impressions of n households, or of one household (one stream entry) when `household` is given. */
-const lines = (prefix: string, n: number, household?: number) =>
-  Array.from({ length: n }, (_, i) => ({
+/** The first household of the next call of `lines` without one: each call has households of its own. */
+let nextHousehold = 2000;
+
+/**
+ * n impressions of n households (not another call's: one household's impressions of a tag within a second are
+ * repeats, invalid traffic rule 6 of docs/invalid-traffic.md), or of one household (one stream entry) when
+ * `household` is given.
+ */
+const lines = (prefix: string, n: number, household?: number) => {
+  const first = nextHousehold;
+  if (household === undefined) nextHousehold += n;
+  return Array.from({ length: n }, (_, i) => ({
     type: 'impression' as const,
     tag: world.impressionTags[0].key,
-    ts: new Date(Date.now() - 60_000 + i).toISOString(),
-    household: String(household ?? 1000 + i),
+    // One household's impressions more than a second apart (else all but the first would be repeats).
+    ts: new Date(Date.now() - 60_000 + (household === undefined ? i : 1001 * i)).toISOString(),
+    household: String(household ?? first + i),
     id: `${prefix}-${i}`,
   }));
+};
 
 const storedWithPrefix = async (prefix: string): Promise<number> => {
   const [row]: { n: number }[] = await t.gateway.app.ds.query(
@@ -66,7 +77,8 @@ const storedWithPrefix = async (prefix: string): Promise<number> => {
 
 test('a worker killed between its commit and its acknowledgement: the next one counts the batch exactly once', async () => {
   const before = await ingestStatus(t, token);
-  expect((await ingest(t, token, lines('ledger', 40))).body.accepted).toBe(40);
+  const sent = lines('ledger', 40);
+  expect((await ingest(t, token, sent)).body.accepted).toBe(40);
   let killed = false;
   const a = startWorker('dies-before-ack', (w, redis) => {
     redis.multi = (() => {
@@ -82,7 +94,7 @@ test('a worker killed between its commit and its acknowledgement: the next one c
   expect(await storedWithPrefix('ledger')).toBe(40);
   const mid = await ingestStatus(t, token);
   // One entry per shard the 40 households fall in, all read into the one batch that died.
-  const entries = new Set(lines('ledger', 40).map((l) => shardOf(l.household, t.config.ETL_SHARDS))).size;
+  const entries = new Set(sent.map((l) => shardOf(l.household, t.config.ETL_SHARDS))).size;
   expect(entries).toBeGreaterThan(1);
   expect({ pending: mid.pending, processed: mid.processed }).toEqual({ pending: entries, processed: before.processed });
 

@@ -108,6 +108,8 @@ export type CustomerInput = {
   cust_name?: string | null | undefined;
   display_name?: string | null | undefined;
   domain?: string | null | undefined;
+  /** Invalid traffic rule 7 limit, 1 to 10000; super admin only, ignored for others */
+  nat_hourly_limit?: number | null | undefined;
   /** Months of raw data kept, 1 to 25; unchanged when absent */
   retention_months?: number | null | undefined;
   taxonomy_id?: number | null | undefined;

@@ -43,6 +43,7 @@ import { ErasureAudit1795912100000 } from './migrations/1795912100000-erasure-au
 import { PlannedImpressions1795920000000 } from './migrations/1795920000000-PlannedImpressions';
 import { AttributionWindows1795927685218 } from './migrations/1795927685218-AttributionWindows';
 import { TouchTableWidth1795928142750 } from './migrations/1795928142750-TouchTableWidth';
+import { InvalidRepeatNat1795928339890 } from './migrations/1795928339890-InvalidRepeatNat';
 import { Annotations1795878787109 } from './migrations/1795878787109-annotations';
 import { InvalidEvent1795900000000 } from './migrations/1795900000000-invalid-event';
 
@@ -95,4 +96,5 @@ export const migrations: Function[] = [
   PlannedImpressions1795920000000,
   AttributionWindows1795927685218,
   TouchTableWidth1795928142750,
+  InvalidRepeatNat1795928339890,
 ];

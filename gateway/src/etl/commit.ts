@@ -72,7 +72,7 @@ export async function commitOnce(w: CommitContext, batch: Batch): Promise<void> 
     w.reader.ack(entries, {
       counts,
       rejected: prepared.rejected,
-      invalid: invalidByReason(prepared.invalid ?? []),
+      invalid: invalidByReason(prepared.invalid ?? [], result?.invalid),
       watermark: result?.watermark || null,
       eventsPerS: w.rate(n),
     }),
@@ -109,9 +109,16 @@ async function ledgerOf(ds: DataSource, ids: string[]): Promise<Map<string, Entr
   return new Map(rows.map((r) => [r.entry_id, { processed: Number(r.processed), duplicates: Number(r.duplicates) }]));
 }
 
-/** The batch's invalid hits counted by reason, for the ingest status (docs/invalid-traffic.md#where-it-is-shown). */
-function invalidByReason(rows: readonly { reason: string }[]): Record<string, number> {
+/**
+ * The batch's invalid hits counted by reason, for the ingest status (docs/invalid-traffic.md#where-it-is-shown): rules
+ * 1-5 from its rows, rules 6-7 as the writer changed them (stored impressions moved in or out included).
+ */
+function invalidByReason(
+  rows: readonly { reason: string }[],
+  more: Record<string, number> = {},
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const r of rows) out[r.reason] = (out[r.reason] ?? 0) + 1;
+  for (const [reason, n] of Object.entries(more)) out[reason] = (out[reason] ?? 0) + n;
   return out;
 }

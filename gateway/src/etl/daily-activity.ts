@@ -42,17 +42,45 @@ export async function recordDailyActivity(
   qr: QueryRunner,
   impressions: readonly ImpressionRow[],
   hits: readonly SiteHitRow[],
+  removed: readonly ImpressionRow[] = [],
 ): Promise<void> {
   const cells = [...impressionCells(impressions), ...hitCells(hits)];
+  // Impressions rules 6-7 took out after they counted (docs/invalid-traffic.md): their cells' net change.
+  if (removed.length) {
+    const byKey = new Map(cells.map(([k, v]) => [k, [...v] as Cell]));
+    for (const [k, v] of cellsOf(removed, (r) => [r.localDate, r.customerId, ACTIVITY_SUBJECT.booking, r.bookingId])) {
+      const cell = byKey.get(k);
+      if (cell) cell[4] -= v[4];
+      else byKey.set(k, [v[0], v[1], v[2], v[3], -v[4]]);
+    }
+    cells.splice(0, cells.length, ...byKey);
+  }
   if (!cells.length) return;
   const rows = cells.sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
-  for (const part of chunks(rows, CHUNK)) {
-    await qr.query(
-      `INSERT INTO daily_activity (local_date, customer_id, subject, subject_id, hits) VALUES ?
-       ON DUPLICATE KEY UPDATE hits = hits + VALUES(hits)`,
-      [part],
-    );
+  // In key order: runs of cells that grow in one statement, each that shrinks in its own.
+  let run: Cell[] = [];
+  const flush = async () => {
+    for (const part of chunks(run, CHUNK)) {
+      await qr.query(
+        `INSERT INTO daily_activity (local_date, customer_id, subject, subject_id, hits) VALUES ?
+         ON DUPLICATE KEY UPDATE hits = hits + VALUES(hits)`,
+        [part],
+      );
+    }
+    run = [];
+  };
+  for (const cell of rows) {
+    if (cell[4] > 0) run.push(cell);
+    else if (cell[4] < 0) {
+      await flush();
+      await qr.query(
+        `UPDATE daily_activity SET hits = GREATEST(hits, ?) - ?
+          WHERE local_date = ? AND customer_id = ? AND subject = ? AND subject_id = ?`,
+        [-cell[4], -cell[4], cell[0], cell[1], cell[2], cell[3]],
+      );
+    }
   }
+  await flush();
 }
 
 /** The batch's cells, as steps to make ahead (see memoized): done while the batch before is written. */

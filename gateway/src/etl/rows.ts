@@ -76,6 +76,15 @@ export interface InvalidRow {
   localDate: string;
   reason: InvalidReason;
   control: boolean;
+  /** An impression set apart by rule 6 or 7: its dimensions, so it can count again when a late hit changes its class. */
+  detail?: {
+    campaignId: number;
+    creativeId: number;
+    channelId: number;
+    region: string;
+    weekday: number;
+    daypart: number;
+  };
 }
 
 export interface PreparedBatch {

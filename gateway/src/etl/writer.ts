@@ -3,13 +3,14 @@ import { DEFAULT_SHARDS } from '../stream';
 import { SeenBefore, timed, type BatchLedger } from './write-common';
 import { lockShards, shardsOf } from './write-lock';
 import { IMPRESSION_EVENT, SITE_HIT, insertNew } from './write-events';
-import { addToRollup, rollupRows } from './write-rollup';
+import { moveInRollup, rollupRows } from './write-rollup';
 import { rebuildVisits } from './write-visits';
 import { touchExistingVisits } from './write-touches';
 import { turn } from '../shared/memo';
 import { dailyActivitySteps, recordDailyActivity } from './daily-activity';
 import { writeControlImpressions } from './control-impressions';
 import { writeInvalidEvents } from './invalid-events';
+import { applyRepeatMoves, classifyRepeats, invalidOf } from './write-repeats';
 import { uniqueBy, type PreparedBatch } from './rows';
 import { PING_WINDOW_MS } from './pings';
 import { markStaleDays, noteImpressions, staleDaySteps } from '../summaries/marks';
@@ -34,6 +35,8 @@ export interface BatchResult {
   firstHits: { impression: number[]; site: number[] };
   /** Latest event time written, ms (0 when none). */
   watermark: number;
+  /** The change of hits stored apart by rules 6-7, per reason (new ones and stored ones moved). */
+  invalid: Record<string, number>;
 }
 
 /**
@@ -91,18 +94,23 @@ async function writeBatchOnce(
     await qr.startTransaction('READ COMMITTED');
     // Control impressions too: a visit's batch asks whether its household has any (noteHoldoutHouseholds).
     await timed('lock', lockShards(qr, [impressions, hits, batch.controls ?? []], shards));
+    // Rules 6-7 (docs/invalid-traffic.md#rules-6-and-7): the batch's impressions with the stored ones around them.
+    const repeats = await timed('repeats', classifyRepeats(qr, impressions));
+    await timed('repeats.move', applyRepeatMoves(qr, repeats));
     const newImpressions = await timed(
       'raw_impressions',
       insertNew(
         qr,
         checkIds,
         'impression_event',
-        impressions,
+        repeats.counted,
         IMPRESSION_EVENT,
         impressionEventRow,
         impressionEventText,
       ),
     );
+    const { movedIn, movedOut } = repeats;
+    await insertNew(qr, false, 'impression_event', movedIn, IMPRESSION_EVENT, impressionEventRow, impressionEventText);
     const newHits = await timed(
       'raw_hits',
       insertNew(qr, checkIds, 'site_hit', hits, SITE_HIT, siteHitRow, siteHitText),
@@ -110,20 +118,36 @@ async function writeBatchOnce(
     const controls = batch.controls ?? [];
     await timed('controls', writeControlImpressions(qr, controls));
     noteImpressions(qr, controls, true);
-    await timed('invalid', writeInvalidEvents(qr, batch.invalid ?? []));
-    noteImpressions(qr, newImpressions);
+    const invalid = batch.invalid ?? [];
+    const apart = repeats.invalid.length || movedOut.length;
+    await timed(
+      'invalid',
+      writeInvalidEvents(
+        qr,
+        apart ? [...invalid, ...repeats.invalid, ...movedOut.map((r) => invalidOf(r, r.reason))] : invalid,
+      ),
+    );
+    // Every impression whose counting changed: new ones, and stored ones rules 6-7 moved either way.
+    const moved = movedIn.length || movedOut.length;
+    const changed = moved ? [...newImpressions, ...movedIn, ...movedOut] : newImpressions;
+    const counting = movedIn.length ? [...newImpressions, ...movedIn] : newImpressions;
+    noteImpressions(qr, changed);
     const rebuilt = await timed('visits', rebuildVisits(qr, newHits));
-    await timed('touch_existing', touchExistingVisits(qr, newImpressions, rebuilt));
+    await timed('touch_existing', touchExistingVisits(qr, counting, rebuilt));
     // Rows other transactions add to (the worker's other lanes, other workers) last, each table in key
     // order: a transaction holds their locks only from here to its commit.
-    await timed('rollup', addToRollup(qr, newImpressions));
-    await timed('daily_activity', recordDailyActivity(qr, newImpressions, newHits));
-    await timed('stale_days', markStaleDays(qr, newImpressions));
+    await timed('rollup', moveInRollup(qr, counting, movedOut));
+    await timed('daily_activity', recordDailyActivity(qr, counting, newHits, movedOut));
+    await timed('stale_days', markStaleDays(qr, changed));
     const stored = newImpressions.length + newHits.length;
+    const setApart = repeats.invalid.length;
     await timed(
       'ledger',
       Promise.resolve(
-        ledger?.(qr, { processed: stored, duplicates: batch.impressions.length + batch.hits.length - stored }),
+        ledger?.(qr, {
+          processed: stored,
+          duplicates: batch.impressions.length + batch.hits.length - stored - setApart,
+        }),
       ),
     );
     await timed('commit', qr.commitTransaction());
@@ -131,13 +155,14 @@ async function writeBatchOnce(
     return {
       newImpressions: newImpressions.length,
       newHits: newHits.length,
-      duplicates: batch.impressions.length + batch.hits.length - all.length,
+      duplicates: batch.impressions.length + batch.hits.length - all.length - repeats.invalid.length,
       siteTagIds: [...new Set(newHits.filter((h) => h.ts > Date.now() - PING_WINDOW_MS).map((h) => h.siteTagId))],
       firstHits: {
         impression: [...new Set(newImpressions.map((r) => r.tagId))],
         site: [...new Set(newHits.map((h) => h.siteTagId))],
       },
       watermark: all.reduce((m, r) => Math.max(m, r.ts), 0),
+      invalid: repeats.byReason,
     };
   } catch (e) {
     if (qr.isTransactionActive) await qr.rollbackTransaction().catch(() => undefined);

@@ -85,6 +85,71 @@ export function loadCidrs(path: string | undefined): CidrList {
   return list;
 }
 
+/** Rule 6: an impression with another of its household and tag at most this long before it is a `repeat`. */
+export const REPEAT_MS = 1000;
+/** Rule 7 counts per UTC clock hour. */
+export const HOUR_MS = 3_600_000;
+/** Rule 7's H when the customer sets none (customer.nat_hourly_limit). */
+export const DEFAULT_NAT_HOURLY_LIMIT = 100;
+
+/** One impression as rules 6-7 read it: its event id, impression tag and time (ms). */
+export interface TimedImpression {
+  eventId: string;
+  tagId: number;
+  ts: number;
+}
+
+/** The UTC clock hour of a time (ms), as a whole number of hours since 1970. */
+export const hourOf = (ts: number): number => Math.floor(ts / HOUR_MS);
+
+/**
+ * The hours whose classification under rules 6-7 a new impression at `ts` can change: its own, and the hour of the
+ * last impression it can make a repeat (`ts` + REPEAT_MS) when that crosses into the next hour.
+ */
+export const hoursTouchedBy = (ts: number): number[] =>
+  hourOf(ts) === hourOf(ts + REPEAT_MS) ? [hourOf(ts)] : [hourOf(ts), hourOf(ts + REPEAT_MS)];
+
+/**
+ * Rules 6-7 for one customer x household (docs/invalid-traffic.md): `list` holds every impression of it left by rules
+ * 1-5 from REPEAT_MS before the first hour of `hours` to the end of the last (more is harmless); answers the reason
+ * (`repeat`, `nat` or null: counted) of each impression whose UTC hour is in `hours`. An impression is a repeat when
+ * another of the same tag lies at most REPEAT_MS before it (an equal time counts when its event id sorts first, by
+ * code unit): in time order per tag, when its predecessor is that close. Then an hour with more than `limit`
+ * impressions that are not repeats makes all of those `nat`.
+ */
+export function classifyRepeatNat(
+  list: readonly TimedImpression[],
+  hours: ReadonlySet<number>,
+  limit: number,
+): Map<string, 'repeat' | 'nat' | null> {
+  const byTag = new Map<number, TimedImpression[]>();
+  for (const x of list) {
+    const same = byTag.get(x.tagId);
+    if (same) same.push(x);
+    else byTag.set(x.tagId, [x]);
+  }
+  const repeats = new Set<string>();
+  for (const same of byTag.values()) {
+    same.sort((a, b) => a.ts - b.ts || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
+    for (let n = 1; n < same.length; n++) if (same[n].ts - same[n - 1].ts <= REPEAT_MS) repeats.add(same[n].eventId);
+  }
+  const out = new Map<string, 'repeat' | 'nat' | null>();
+  const left = new Map<number, string[]>();
+  for (const x of list) {
+    const hour = hourOf(x.ts);
+    if (!hours.has(hour)) continue;
+    if (repeats.has(x.eventId)) {
+      out.set(x.eventId, 'repeat');
+      continue;
+    }
+    const ids = left.get(hour);
+    if (ids) ids.push(x.eventId);
+    else left.set(hour, [x.eventId]);
+  }
+  for (const ids of left.values()) for (const id of ids) out.set(id, ids.length > limit ? 'nat' : null);
+  return out;
+}
+
 /** What each reason means, in the words the dashboard, the export, the ingest status and Monitoring show. */
 export const INVALID_REASON_LABELS: Record<InvalidReason, string> = {
   gpc: 'Global Privacy Control (Sec-GPC)',

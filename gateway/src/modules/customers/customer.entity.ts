@@ -52,4 +52,8 @@ export class Customer extends Audited {
   /** How far before a visit the touch table holds touches, in hours (>= 168, only raised): a superset of W (docs/architecture.md#summaries). */
   @Column({ name: 'touch_table_hours', type: 'smallint', unsigned: true, default: 168 })
   touchTableHours: number;
+
+  /** H of invalid traffic rule 7 (docs/invalid-traffic.md): more than H impressions of one household in one UTC hour are `nat`. */
+  @Column({ name: 'nat_hourly_limit', type: 'smallint', unsigned: true, default: 100 })
+  natHourlyLimit: number;
 }

@@ -26,6 +26,10 @@ const customerSchema = z
     is_multi_country: z.boolean(),
     status: z.number().int(),
     retention_months: z.number().int().describe('Months of raw data kept, 1 to 25 (default 13)'),
+    nat_hourly_limit: z
+      .number()
+      .int()
+      .describe('Invalid traffic rule 7: more impressions of one household in one UTC hour are nat (default 100)'),
     time_zone: z.string(),
     created_by: z.number().int().nullable(),
   })
@@ -41,6 +45,13 @@ const customerInput = z
     country_list: z.array(z.string()).nullish(),
     billing_entity: z.number().int().nullish().describe('ROLE_ADMIN only; ignored for others'),
     retention_months: z.number().int().nullish().describe('Months of raw data kept, 1 to 25; unchanged when absent'),
+    nat_hourly_limit: z
+      .number()
+      .int()
+      .nullish()
+      .describe(
+        'Invalid traffic rule 7 limit, 1 to 10000; super admin only, ignored for others; unchanged when absent',
+      ),
   })
   .meta({ id: 'CustomerInput' });
 

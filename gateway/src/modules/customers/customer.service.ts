@@ -30,6 +30,8 @@ export interface CustomerBase {
   billing_entity: number | null;
   status: number;
   retention_months: number;
+  /** H of invalid traffic rule 7 (docs/invalid-traffic.md#rules-6-and-7). */
+  nat_hourly_limit: number;
   created_by: number | null;
 }
 
@@ -45,11 +47,12 @@ interface CustomerRow {
   billing_entity: number;
   status: number;
   retention_months: number;
+  nat_hourly_limit: number;
   created_by: number | null;
 }
 
 const COLUMNS =
-  'id, cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, retention_months, created_by';
+  'id, cust_name, display_name, domain, admin_email, taxonomy_id, country_code, time_zone, billing_entity, status, retention_months, nat_hourly_limit, created_by';
 
 function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { associated: true }): CustomerBase {
   const admin = can.seeAdminFields(actor);
@@ -66,6 +69,7 @@ function toBase(actor: Actor, r: CustomerRow, opts: { associated: boolean } = { 
     billing_entity: admin ? Number(r.billing_entity) : null,
     status: Number(r.status),
     retention_months: Number(r.retention_months),
+    nat_hourly_limit: Number(r.nat_hourly_limit),
     created_by: admin && r.created_by !== null ? Number(r.created_by) : null,
   };
 }
@@ -170,6 +174,19 @@ function retentionOf(input: Input, current: number): number {
   return v;
 }
 
+/** Rule 7's H, 1 to NAT_LIMIT_MAX: the super admin's to change (others' value is ignored, as billing_entity's). */
+const NAT_LIMIT_MAX = 10_000;
+function natLimitOf(actor: Actor, input: Input, current: number): number {
+  const raw = (input as { nat_hourly_limit?: unknown }).nat_hourly_limit;
+  if (!can.seeAdminFields(actor) || raw === undefined || raw === null || raw === '') return current;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 1 || v > NAT_LIMIT_MAX) {
+    const message = `The hourly impression limit must be a whole number from 1 to ${NAT_LIMIT_MAX}`;
+    throw badRequest(message, { nat_hourly_limit: message });
+  }
+  return v;
+}
+
 function billingOf(actor: Actor, input: Input, current: number): number {
   if (!can.seeAdminFields(actor)) return current;
   const v = optionalNumber(input.billing_entity);
@@ -232,10 +249,11 @@ export async function updateCustomer(app: AppContext, actor: Actor, id: number, 
   await assertTaxonomy(em, data.taxonomy_id);
   const countries = countryGiven ? await chosenCountries(em, actor, input, editingOwn) : null;
   const retention = retentionOf(input, Number(row.retention_months));
+  const natLimit = natLimitOf(actor, input, Number(row.nat_hourly_limit));
   await app.ds.transaction(async (tx) => {
     await tx.query(
       `UPDATE customer SET cust_name = ?, display_name = ?, domain = ?, admin_email = ?, taxonomy_id = ?,
-         country_code = ?, billing_entity = ?, retention_months = ? WHERE id = ?`,
+         country_code = ?, billing_entity = ?, retention_months = ?, nat_hourly_limit = ? WHERE id = ?`,
       [
         data.cust_name,
         data.display_name,
@@ -245,6 +263,7 @@ export async function updateCustomer(app: AppContext, actor: Actor, id: number, 
         countries?.country_code ?? row.country_code,
         billingOf(actor, input, Number(row.billing_entity)),
         retention,
+        natLimit,
         id,
       ],
     );

@@ -15,6 +15,10 @@ export class Customer {
   billing_entity: number | null;
   @Field(() => Int) status: number;
   @Field(() => Int, { description: 'Months of raw data kept, 1 to 25 (default 13)' }) retention_months: number;
+  @Field(() => Int, {
+    description: 'Invalid traffic rule 7: more impressions of one household in one UTC hour are nat (default 100)',
+  })
+  nat_hourly_limit: number;
   @Field(() => Int, { nullable: true, description: 'ROLE_ADMIN only' }) created_by: number | null;
 }
 
@@ -29,6 +33,11 @@ export class CustomerInput {
   @Field(() => [String], { nullable: true }) country_list?: string[] | null;
   @Field(() => Int, { nullable: true, description: 'Months of raw data kept, 1 to 25; unchanged when absent' })
   retention_months?: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Invalid traffic rule 7 limit, 1 to 10000; super admin only, ignored for others',
+  })
+  nat_hourly_limit?: number | null;
   @Field(() => Int, { nullable: true, description: 'ROLE_ADMIN only; ignored for others' }) billing_entity?:
     number | null;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../shared/app-context';
 import { badRequest, forbidden } from '../../shared/errors';
 import { householdOfIp, parseHousehold } from '../../stream/hit';
 import { SUMMARY, writeMarks, type SummaryKind } from '../../summaries/marks';
+import { subtractFromRollup } from '../../etl/write-rollup';
 
 /** What an erasure removed (docs/security.md#erasure). */
 export interface ErasureReport {
@@ -86,26 +87,24 @@ export async function eraseHousehold(
            FROM impression_event WHERE customer_id = ? AND household_id = ?
           GROUP BY local_date, booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart`,
       );
-      for (const c of cells) {
-        const where = `customer_id = ? AND local_date = ? AND booking_id = ? AND campaign_id = ? AND creative_id = ?
-           AND channel_id = ? AND region = ? AND weekday = ? AND daypart = ?`;
-        const key = [
-          customerId,
-          c.local_date,
-          c.booking_id,
-          c.campaign_id,
-          c.creative_id,
-          c.channel_id,
-          c.region,
-          c.weekday,
-          c.daypart,
-        ];
-        await q(`UPDATE impression_rollup SET impressions = impressions - ? WHERE ${where}`, [Number(c.n), ...key]);
-        add(
-          'impression_rollup',
-          affected(await q(`DELETE FROM impression_rollup WHERE ${where} AND impressions <= 0`, key)),
-        );
-      }
+      add(
+        'impression_rollup',
+        await subtractFromRollup(
+          em,
+          cells.map((c) => [
+            customerId,
+            c.local_date,
+            c.booking_id,
+            c.campaign_id,
+            c.creative_id,
+            c.channel_id,
+            c.region,
+            c.weekday,
+            c.daypart,
+            Number(c.n),
+          ]),
+        ),
+      );
       const impressionDays = new Set(cells.map((c) => c.local_date));
       const controlDays = await q<{ d: string }[]>(
         `SELECT DISTINCT CAST(local_date AS CHAR) AS d FROM control_impression_event
