@@ -15,9 +15,13 @@ const count = async (sql: string, params: unknown[] = []) => {
   return Number(row.n);
 };
 
-test('createDemoWorld writes the world once: a second run changes nothing', async () => {
-  const first = await createDemoWorld(t.gateway.app.ds, { today: '2026-11-22' });
-  expect(first.created).toBe(true);
+test('createDemoWorld writes the world once: two seeders at once write it once, a later run changes nothing', async () => {
+  const [first, rival] = await Promise.all([
+    createDemoWorld(t.gateway.app.ds, { today: '2026-11-22' }),
+    createDemoWorld(t.gateway.app.ds, { today: '2026-11-22' }),
+  ]);
+  expect([first.created, rival.created].sort()).toEqual([false, true]);
+  expect(rival.customerIds).toEqual(first.customerIds);
   expect(first.customerIds).toHaveLength(4);
   const tables = [
     'broadcaster',

@@ -61,6 +61,9 @@ afterAll(async () => {
   await redis?.stop();
 });
 
+/** The times of each household's impressions of each tag, over every call of `events` (they share one world). */
+const sameTag = new Map<string, number[]>();
+
 /** Seeded PRNG: the same events every run. */
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -83,11 +86,17 @@ function events(world: WorldCustomer, n: number, seed: number, prefix: string) {
     const ts = now - Math.floor(rand() * 20 * DAY);
     if (rand() < 0.75) {
       const tag = world.impressionTags[Math.floor(rand() * world.impressionTags.length)];
+      // Never one household's impression of a tag within a second of another (invalid traffic rule 6 would set it
+      // apart as a repeat: docs/invalid-traffic.md): every impression sent must be stored.
+      const seen = sameTag.get(`${household} ${tag.key}`) ?? [];
+      let at = ts;
+      while (seen.some((x) => Math.abs(x - at) <= 1000)) at -= 1500;
+      sameTag.set(`${household} ${tag.key}`, [...seen, at]);
       const imp: RefImpression = {
         id: `${prefix}i${i}`,
         customerId: world.id,
         household,
-        ts,
+        ts: at,
         bookingId: tag.bookingId,
         campaignId: tag.campaignId,
         creativeId: tag.creativeId,

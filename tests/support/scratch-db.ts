@@ -30,23 +30,33 @@ async function ensureTemplate(server: string, admin: { email: string; password: 
   const name = `infinitum_tpl_${TEMPLATE_VERSION}_${createHash('sha256').update(admin.email).digest('hex').slice(0, 6)}`;
   const conn = await createConnection(server);
   try {
-    // Two workers may ask at once: one builds, the other waits for it (the lock is the server's, per name).
-    const [[got]] = (await conn.query('SELECT GET_LOCK(?, 300) AS ok', [name])) as unknown as [{ ok: number }[]];
-    if (Number(got.ok) !== 1) throw new Error(`scratch-db: could not lock ${name}`);
+    // Two workers may ask at once: one builds, the other waits for it. The lock is a row held FOR UPDATE until the
+    // build is done (GET_LOCK would be simpler, but Galera refuses it).
+    await conn.query('CREATE DATABASE IF NOT EXISTS infinitum_tpl_locks');
+    await conn.query('CREATE TABLE IF NOT EXISTS infinitum_tpl_locks.tpl_lock (name varchar(64) PRIMARY KEY)');
+    await conn.query('INSERT IGNORE INTO infinitum_tpl_locks.tpl_lock (name) VALUES (?)', [name]);
+    await conn.query('SET SESSION innodb_lock_wait_timeout = 600');
+    await conn.beginTransaction();
     try {
+      await conn.query('SELECT name FROM infinitum_tpl_locks.tpl_lock WHERE name = ? FOR UPDATE', [name]);
       const [ready] = (await conn.query(
         "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'zz_template_ready'",
         [name],
       )) as unknown as [unknown[]];
       if (ready.length === 0) {
-        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+        const build = await createConnection(server);
+        try {
+          await build.query(`DROP DATABASE IF EXISTS \`${name}\``);
+        } finally {
+          await build.end();
+        }
         const ds = await migrate(`${server}/${name}`);
         await upsertSuperAdmin(ds, admin.email, admin.password);
+        await ds.query(`CREATE TABLE \`${name}\`.zz_template_ready (id int PRIMARY KEY)`);
         await ds.destroy();
-        await conn.query(`CREATE TABLE \`${name}\`.zz_template_ready (id int PRIMARY KEY)`);
       }
     } finally {
-      await conn.query('SELECT RELEASE_LOCK(?)', [name]);
+      await conn.commit();
     }
     const [tables] = (await conn.query(
       "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'zz_template_ready' ORDER BY TABLE_NAME",

@@ -40,19 +40,26 @@ const insert = async (em: EntityManager, sql: string, params: unknown[]): Promis
 
 /**
  * Writes the demo world (spec: demo) in one transaction, or nothing when a broadcaster named
- * 'Aotearoa Television' exists. A named lock keeps two seeders from both deciding to write.
+ * 'Aotearoa Television' exists. A row of task_lease held FOR UPDATE keeps two seeders from both deciding to
+ * write: the second waits for the first's commit, then finds its world (GET_LOCK would do, but Galera refuses it).
  */
 export async function createDemoWorld(ds: DataSource, opts: DemoWorldOptions = {}): Promise<DemoWorld> {
   const today = opts.today ?? format(TZDate.tz(DEMO_ZONE), 'yyyy-MM-dd');
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(opts.password ?? DEMO_PASSWORD)));
+  await ds.query("INSERT IGNORE INTO task_lease (name, owner, expires_at) VALUES (?, '', '2000-01-01 00:00:00.000')", [
+    LOCK,
+  ]);
   const qr = ds.createQueryRunner();
   await qr.connect();
   try {
-    await qr.query('SELECT GET_LOCK(?, 60)', [LOCK]);
-    const existing = await findDemoWorld(qr.manager);
-    if (existing) return { ...existing, created: false };
     await qr.startTransaction();
     try {
+      await qr.query('SELECT name FROM task_lease WHERE name = ? FOR UPDATE', [LOCK]);
+      const existing = await findDemoWorld(qr.manager);
+      if (existing) {
+        await qr.commitTransaction();
+        return { ...existing, created: false };
+      }
       const world = await writeWorld(qr.manager, today, passwordHashes);
       await qr.commitTransaction();
       return { ...world, created: true };
@@ -61,7 +68,6 @@ export async function createDemoWorld(ds: DataSource, opts: DemoWorldOptions = {
       throw e;
     }
   } finally {
-    await qr.query('SELECT RELEASE_LOCK(?)', [LOCK]).catch(() => undefined);
     await qr.release();
   }
 }
