@@ -153,3 +153,30 @@ test('the sweep builds the days no writer marked (a year asked of a few weeks of
   // Nothing left: a second sweep builds nothing.
   expect(await sweepUnbuilt(em)).toBe(0);
 }, 120_000);
+
+test("a customer on other attribution windows: the keeper keeps its impressions' summary, not the responses' it never reads", async () => {
+  const em = ds().manager;
+  const [day] = await markedDays(SUMMARY.visits);
+  const versionOf = async (summary: number) =>
+    (await built(summary)).find((r) => r.local_date === day)?.version ?? null;
+  const bump = (summary: number) =>
+    ds().query(
+      'UPDATE summary_stale_day SET version = version + 1 WHERE customer_id = ? AND summary = ? AND local_date = ?',
+      [c.id, summary, day],
+    );
+  await ds().query('UPDATE customer SET touch_window_hours = 720, same_day_window_hours = 48 WHERE id = ?', [c.id]);
+  const before = { impressions: await versionOf(SUMMARY.impressions), visits: await versionOf(SUMMARY.visits) };
+  await bump(SUMMARY.impressions);
+  await bump(SUMMARY.visits);
+  const memory = new Map<string, string>();
+  await keepSummaries(em, memory);
+  await keepSummaries(em, memory);
+  await sweepUnbuilt(em);
+  expect(await versionOf(SUMMARY.impressions)).not.toEqual(before.impressions);
+  expect(await versionOf(SUMMARY.visits)).toEqual(before.visits);
+
+  // Back on the defaults, the responses' summary of that day is built again on the next round.
+  await ds().query('UPDATE customer SET touch_window_hours = 168, same_day_window_hours = 24 WHERE id = ?', [c.id]);
+  await keepSummaries(em, memory);
+  expect(await versionOf(SUMMARY.visits)).not.toEqual(before.visits);
+}, 60_000);

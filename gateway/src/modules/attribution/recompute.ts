@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AppContext } from '../../shared/app-context';
 import { leasedRound, leaseOwner, startLeasedTask } from '../../shared/leased-task';
+import { RETRYABLE } from '../../etl/failures';
 import { completeTouchHours } from '../../etl/write-common';
 
 /**
@@ -75,6 +76,20 @@ async function supersededBy(em: EntityManager, customerId: number, id: number): 
   return rows.length > 0;
 }
 
+/** Runs `work` again (up to 20 times, with a short growing pause) while it fails on a deadlock or lock wait. */
+async function retryingLockConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      const code =
+        (e as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (e as { code?: string }).code;
+      if (attempt >= 20 || !RETRYABLE.has(String(code))) throw e;
+      await new Promise((r) => setTimeout(r, 10 * attempt));
+    }
+  }
+}
+
 /**
  * One visit day's touches from `fromHours` to `toHours` before each visit (the part a narrower table left out),
  * in the ETL's columns; touches already there (a batch that wrote wide meanwhile) are kept (INSERT IGNORE).
@@ -125,10 +140,17 @@ export async function recomputeChange(
     await ds.query('UPDATE attribution_change SET days_total = ? WHERE id = ?', [days.length, change.id]);
     for (let n = 0; n < days.length; n++) {
       if (await supersededBy(ds.manager, customerId, change.id)) return supersede(ds, change.id);
-      await ds.transaction('READ COMMITTED', async (tx) => {
-        await backfillDay(tx, customerId, days[n].d, complete, change.touch_hours);
-        await tx.query('UPDATE attribution_change SET days_done = ? WHERE id = ?', [n + 1, change.id]);
-      });
+      // REPEATABLE READ, so the INSERT ... SELECT takes shared locks on the visits and impressions it reads (under
+      // READ COMMITTED it read them without locks): an ETL batch that deletes one of them meanwhile (a visit rebuilt
+      // by a late hit, an impression set apart as a repeat) waits for this day's commit and then deletes the touches
+      // written here too, instead of committing first and leaving touches of a row that is gone.
+      // Those locks can meet an ETL batch's in the other order: a deadlock rolls this day back and it is redone.
+      await retryingLockConflicts(() =>
+        ds.transaction('REPEATABLE READ', async (tx) => {
+          await backfillDay(tx, customerId, days[n].d, complete, change.touch_hours);
+          await tx.query('UPDATE attribution_change SET days_done = ? WHERE id = ?', [n + 1, change.id]);
+        }),
+      );
       await hooks.afterDay?.(n + 1, days.length);
     }
   }

@@ -7,6 +7,7 @@ import { refreshReachExposure } from '../reach/refresh-exposure';
 import { refreshAttribution } from './attribution/refresh-attribution';
 import { refreshImpressionCells } from './impression-cells';
 import type { SummaryRefresh } from './refresh';
+import { SAME_DAY_WINDOW_DEFAULT_HOURS, TOUCH_WINDOW_DEFAULT_HOURS } from '@infinitum/rules';
 
 const KEEPER_LEASE = 'summary-keeper';
 /** Days a build covers at once: a first load's hundreds of stale days go in small transactions. */
@@ -18,10 +19,19 @@ const HORIZON_DAYS = 400;
  * The summaries every unfiltered or region-free range reads first, each with the writers' marks it is built
  * from (`source`), built over the span of their stale days each round.
  */
-const KEPT: { kind: number; source: number; refresh: SummaryRefresh }[] = [
+const KEPT: { kind: number; source: number; refresh: SummaryRefresh; windowed?: boolean }[] = [
   { kind: SUMMARY.impressions, source: SUMMARY.impressions, refresh: refreshImpressionCells },
-  { kind: SUMMARY.visits, source: SUMMARY.visits, refresh: refreshAttribution },
+  { kind: SUMMARY.visits, source: SUMMARY.visits, refresh: refreshAttribution, windowed: true },
 ];
+
+/**
+ * A summary built for the default attribution windows (`windowed`) serves only customers whose windows in force
+ * are the defaults (docs/architecture.md#summaries): for the others every read takes the raw path, so building it
+ * is wasted work. This condition on a customer id column keeps the others out of the keeper's rounds and sweep.
+ */
+const DEFAULT_WINDOWS_ONLY = (customerId: string) =>
+  `AND ${customerId} IN (SELECT id FROM customer WHERE touch_window_hours = ${TOUCH_WINDOW_DEFAULT_HOURS}
+       AND same_day_window_hours = ${SAME_DAY_WINDOW_DEFAULT_HOURS})`;
 
 /**
  * The reach household sample (reach_exposure and reach_holdout, from the impressions' marks) is kept only for
@@ -29,7 +39,12 @@ const KEPT: { kind: number; source: number; refresh: SummaryRefresh }[] = [
  * still appended to it took a 10M load from 15k to 4k events/s; once a settled day is built, the ETL's own
  * appends keep it up to date (summaries/marks.ts followAppends), so a late hit costs no rebuild.
  */
-const SETTLED = { kind: SUMMARY.reachExposure, source: SUMMARY.impressions, refresh: refreshReachExposure };
+const SETTLED = {
+  kind: SUMMARY.reachExposure,
+  source: SUMMARY.impressions,
+  refresh: refreshReachExposure,
+  windowed: true,
+};
 
 /**
  * Builds a summary over the given days (ascending): each run of consecutive days in spans of SPAN_DAYS, never
@@ -69,7 +84,7 @@ export async function keepSummaries(em: EntityManager, memory: KeeperMemory = ne
          LEFT JOIN summary_built_day b
            ON b.customer_id = s.customer_id AND b.summary = ? AND b.local_date = s.local_date
         WHERE s.summary = ? AND s.local_date >= CURDATE() - INTERVAL ? DAY
-          AND (b.version IS NULL OR b.version < s.version)
+          AND (b.version IS NULL OR b.version < s.version) ${kept.windowed ? DEFAULT_WINDOWS_ONLY('s.customer_id') : ''}
         GROUP BY s.customer_id`,
       [kept.kind, kept.source, HORIZON_DAYS],
     )) as { customer_id: number; lo: string; hi: string }[];
@@ -82,7 +97,7 @@ export async function keepSummaries(em: EntityManager, memory: KeeperMemory = ne
        LEFT JOIN summary_built_day b
          ON b.customer_id = s.customer_id AND b.summary = ? AND b.local_date = s.local_date
       WHERE s.summary = ? AND s.local_date >= CURDATE() - INTERVAL ? DAY
-        AND (b.version IS NULL OR b.version < s.version)
+        AND (b.version IS NULL OR b.version < s.version) ${DEFAULT_WINDOWS_ONLY('s.customer_id')}
       ORDER BY s.customer_id, s.local_date`,
     [SETTLED.kind, SETTLED.source, HORIZON_DAYS],
   )) as { customer_id: number; local_date: string; version: string }[];
@@ -111,13 +126,16 @@ export async function sweepUnbuilt(em: EntityManager): Promise<number> {
   const [{ today }] = (await em.query('SELECT CAST(CURDATE() AS CHAR) AS today')) as { today: string }[];
   const start = dayFromNumber(dayNumber(today) - HORIZON_DAYS);
   const horizon = datesOf(start, today);
-  const customers = (
-    (await em.query(
-      'SELECT c.id FROM customer c WHERE EXISTS (SELECT 1 FROM impression_rollup r WHERE r.customer_id = c.id)',
-    )) as { id: number }[]
-  ).map((r) => Number(r.id));
+  const withData = (windowed?: boolean) =>
+    em
+      .query(
+        `SELECT c.id FROM customer c WHERE EXISTS (SELECT 1 FROM impression_rollup r WHERE r.customer_id = c.id)
+          ${windowed ? DEFAULT_WINDOWS_ONLY('c.id') : ''}`,
+      )
+      .then((rows: { id: number }[]) => rows.map((r) => Number(r.id)));
   let days = 0;
   for (const kept of [...KEPT, SETTLED]) {
+    const customers = await withData(kept.windowed);
     const counted = (await em.query(
       `SELECT customer_id, COUNT(*) AS n FROM summary_built_day
         WHERE summary = ? AND local_date BETWEEN ? AND ? GROUP BY customer_id`,
