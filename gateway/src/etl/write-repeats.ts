@@ -10,6 +10,7 @@ import {
 } from '../shared/invalid-traffic';
 import type { ImpressionRow, InvalidRow } from './rows';
 import { sqlTime } from './tables';
+import type { StoredImpression } from './write-touches';
 
 /**
  * Rules 6-7 of invalid traffic (`repeat`, `nat`; docs/invalid-traffic.md#rules-6-and-7), applied in the batch's
@@ -48,21 +49,8 @@ interface Stored {
 const IMPRESSION_COLUMNS = `event_id, CAST(household_id AS CHAR) AS hh, ts, DATE_FORMAT(local_date, '%Y-%m-%d') AS local_date,
   booking_id, campaign_id, creative_id, channel_id, region, weekday, daypart`;
 
-interface StoredRow {
-  event_id: string;
-  hh: string;
-  ts: Date;
-  local_date: string;
-  tag_id: number;
-  booking_id: number;
-  campaign_id: number;
-  creative_id: number;
-  channel_id: number;
-  region: string;
-  weekday: number;
-  daypart: number;
-  reason?: string;
-}
+/** A stored impression (counted or set apart) with its tag, and its reason when set apart. */
+type StoredRow = StoredImpression & { tag_id: number; reason?: string };
 
 const rowOf = (customerId: number, r: StoredRow): ImpressionRow => ({
   eventId: r.event_id,

@@ -3,6 +3,7 @@ import { addDays, format } from 'date-fns';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hashPassword } from '../modules/auth/passwords';
 import { randomKey } from '../shared/ids';
+import { ensureLeaseRow } from '../shared/lease';
 import {
   ADTECH,
   AGENCY,
@@ -46,9 +47,7 @@ const insert = async (em: EntityManager, sql: string, params: unknown[]): Promis
 export async function createDemoWorld(ds: DataSource, opts: DemoWorldOptions = {}): Promise<DemoWorld> {
   const today = opts.today ?? format(TZDate.tz(DEMO_ZONE), 'yyyy-MM-dd');
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(opts.password ?? DEMO_PASSWORD)));
-  await ds.query("INSERT IGNORE INTO task_lease (name, owner, expires_at) VALUES (?, '', '2000-01-01 00:00:00.000')", [
-    LOCK,
-  ]);
+  await ensureLeaseRow(ds, LOCK);
   const qr = ds.createQueryRunner();
   await qr.connect();
   try {

@@ -6,15 +6,20 @@ import type { DataSource } from 'typeorm';
  * processes with skewed clocks still agree. The holder renews by taking it again before it expires.
  */
 export async function takeLease(ds: DataSource, name: string, owner: string, ms: number): Promise<boolean> {
-  await ds.query("INSERT IGNORE INTO task_lease (name, owner, expires_at) VALUES (?, '', '2000-01-01 00:00:00.000')", [
-    name,
-  ]);
+  await ensureLeaseRow(ds, name);
   const res: { affectedRows?: number } = await ds.query(
     `UPDATE task_lease SET owner = ?, expires_at = NOW(3) + INTERVAL ? MICROSECOND
      WHERE name = ? AND (owner = ? OR expires_at < NOW(3))`,
     [owner, Math.round(ms * 1000), name, owner],
   );
   return Number(res.affectedRows ?? 0) === 1;
+}
+
+/** The lease's row, free, when it is not there yet (a row to take, or to hold FOR UPDATE as a lock). */
+export async function ensureLeaseRow(ds: DataSource, name: string): Promise<void> {
+  await ds.query("INSERT IGNORE INTO task_lease (name, owner, expires_at) VALUES (?, '', '2000-01-01 00:00:00.000')", [
+    name,
+  ]);
 }
 
 /** Gives the lease up (a clean stop), so another process takes it at once. */
